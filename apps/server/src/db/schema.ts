@@ -1,0 +1,7 @@
+/**
+ * The database schema: one file per area under ./tables, gathered here for Drizzle and
+ * drizzle-kit. One migration history (../../drizzle) serves PGlite and PostgreSQL.
+ */
+
+export * from './tables/account.js';
+export * from './tables/system.js';

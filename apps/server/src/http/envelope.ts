@@ -1,0 +1,12 @@
+/** The `{code,msg,data}` envelope of every non-streamed answer. */
+import { Code, codeMessages, envelope } from '@jq/contract';
+import type { z } from 'zod';
+
+export function ok<T>(data: T, msg: string = codeMessages[Code.OK]) {
+  return { code: Code.OK, msg, data };
+}
+
+/** Response schema map for a route answering `data` on success and the envelope on errors. */
+export function okResponse<T extends z.ZodType>(data: T) {
+  return { 200: envelope(data) };
+}

@@ -1,0 +1,53 @@
+/**
+ * The platform: every port opened on the engine the configuration selects.
+ * Features receive it; they never choose an engine themselves.
+ */
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { type BusPort, createBus } from './bus/index.js';
+import { createDatabase, type DatabasePort } from './database/index.js';
+import { createJobs, type JobsPort } from './jobs/index.js';
+import { createStorage, type StoragePort } from './storage/index.js';
+
+export interface Platform {
+  database: DatabasePort;
+  bus: BusPort;
+  storage: StoragePort;
+  jobs: JobsPort;
+  close(): Promise<void>;
+}
+
+/** `database` may be given already open (tests start PGlite from a migrated dump). */
+export async function createPlatform(
+  config: Config,
+  open: { database?: DatabasePort } = {},
+): Promise<Platform> {
+  const database =
+    open.database ??
+    (await createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const bus = createBus(config.redis);
+  const storage = await createStorage({ localDir: path.join(config.dataDir, 'storage'), s3: config.storage });
+  const jobs = await createJobs(config.redis);
+  return {
+    database,
+    bus,
+    storage,
+    jobs,
+    async close() {
+      // Jobs first: a running job may still need the database.
+      await jobs.close();
+      await Promise.allSettled([bus.close(), storage.close()]);
+      await database.close();
+    },
+  };
+}
+
+export function platformEngines(platform: Platform) {
+  return {
+    database: platform.database.engine,
+    bus: platform.bus.engine,
+    storage: platform.storage.engine,
+    jobs: platform.jobs.engine,
+    ai: 'local' as const,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Makes a migrated PGlite database once and dumps it, so each test starts from the dump in
+ * memory (~0.4 s) instead of running initdb and the migrations again (~4 s on this machine).
+ * The dump's name carries a hash of the migrations, so a new migration makes a new dump.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDatabase, MIGRATIONS_FOLDER } from '../src/platform/database/index.js';
+
+export async function pgliteTemplatePath(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
+    const full = path.join(MIGRATIONS_FOLDER, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(await readFile(full));
+  }
+  return path.join(tmpdir(), `jq-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+export default async function setup() {
+  const target = await pgliteTemplatePath();
+  if (existsSync(target)) return;
+  const database = await createDatabase({ pgliteDir: 'memory://' });
+  await database.migrate();
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const temporary = `${target}.${process.pid}`;
+  await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
+  await rename(temporary, target);
+}

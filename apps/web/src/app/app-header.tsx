@@ -1,0 +1,84 @@
+/**
+ * The top bar: on mobile the menu button and brand, on desktop the back control and page
+ * title; on both the identity switch and the login entry.
+ */
+import { ArrowLeftOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { IDENTITIES, type Identity, messages } from '@jq/contract';
+import { Button, Layout, Segmented, Tooltip } from 'antd';
+import { useLocation } from 'react-router';
+import { common } from '../locales/zh-CN/common';
+import { BrandLogo } from '../shared/components/brand-logo';
+import { useBreakpoint } from '../shared/hooks/use-breakpoint';
+import { useComingSoonNotice } from '../shared/hooks/use-coming-soon-notice';
+import { useAppNavigate } from '../shared/navigation/use-app-navigate';
+import { useSettingsStore } from '../shared/stores/settings-store';
+import { useActiveRoute } from './keep-alive-outlet';
+
+export interface AppHeaderProps {
+  onOpenMenu: () => void;
+}
+
+export function AppHeader({ onOpenMenu }: AppHeaderProps) {
+  const { isMobile, isSmall } = useBreakpoint();
+  const location = useLocation();
+  const navigate = useAppNavigate();
+  const activeRoute = useActiveRoute();
+  const showComingSoon = useComingSoonNotice();
+  const identity = useSettingsStore((state) => state.identity);
+  const setIdentity = useSettingsStore((state) => state.setIdentity);
+
+  // `default` is the key of the first page of the visit: nothing to go back to.
+  const canGoBack = location.key !== 'default' && activeRoute?.name !== 'home';
+
+  return (
+    <Layout.Header className="jq-header">
+      <div className="jq-header-start">
+        {isMobile && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={common.openMenu}
+            onClick={onOpenMenu}
+            data-testid="open-menu"
+          />
+        )}
+        {canGoBack && (
+          <Tooltip title={common.back}>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={common.back}
+              onClick={() => navigate(-1)}
+              data-testid="go-back"
+            >
+              {isSmall ? null : common.back}
+            </Button>
+          </Tooltip>
+        )}
+        {isMobile ? (
+          <BrandLogo size={28} />
+        ) : (
+          <h1 className="jq-header-title">{activeRoute?.title ?? common.productName}</h1>
+        )}
+      </div>
+      <div className="jq-header-end">
+        <Segmented<Identity>
+          aria-label={common.identitySwitch}
+          size={isSmall ? 'small' : 'middle'}
+          value={identity}
+          onChange={setIdentity}
+          options={IDENTITIES.map((value) => ({ value, label: common.identity[value] }))}
+          data-testid="identity-switch"
+        />
+        <Button
+          type="primary"
+          icon={isSmall ? <UserOutlined /> : undefined}
+          onClick={() => showComingSoon(messages.comingSoon)}
+          data-testid="login-button"
+        >
+          {common.login}
+        </Button>
+      </div>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The router, built from the contract's route table: `/` goes to /home, unknown paths go
+ * to `/` (hence /home), main-layout pages inside the shell, bare pages outside it.
+ * Redirects are loaders, so the address bar never settles on `/` or an unknown path.
+ */
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { PageLoading } from '../shared/components/page-loading';
+import { MainLayout } from './main-layout';
+import { type PageResolver, resolvePage } from './pages';
+import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
+import { APP_ROUTES, type RouteHandle } from './route-table';
+
+export function createAppRoutes(resolve: PageResolver = resolvePage): RouteObject[] {
+  const handleOf = (route: RouteHandle['route']): RouteHandle => ({ route });
+  const mainRoutes = APP_ROUTES.filter((route) => route.layout === 'main');
+  const bareRoutes = APP_ROUTES.filter((route) => route.layout === 'bare');
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { index: true, loader: () => redirect('/home'), element: <PageLoading /> },
+        {
+          element: <MainLayout resolvePage={resolve} />,
+          errorElement: <RouteError />,
+          // Keep-alive pages are rendered by the layout itself, so their element is empty.
+          children: mainRoutes.map((route) => ({
+            path: route.fullPath,
+            element: route.keepAlive ? null : resolve(route),
+            handle: handleOf(route),
+          })),
+        },
+        ...bareRoutes.map((route) => ({
+          path: route.fullPath,
+          element: <Suspense fallback={<PageLoading />}>{resolve(route)}</Suspense>,
+          handle: handleOf(route),
+        })),
+        { path: '*', loader: () => redirect('/'), element: <PageLoading /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { isSameLocation } from './shared/navigation/page-trail';
+import './app/global.css';
+
+const router = createAppRouter();
+
+// The API client navigates from outside React (/500, /ipBanned); repeats are swallowed.
+function navigateFromApi(path: string) {
+  if (isSameLocation(path, router.state.location)) return;
+  void router.navigate(path);
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers navigate={navigateFromApi}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

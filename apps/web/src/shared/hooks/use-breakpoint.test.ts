@@ -1,0 +1,36 @@
+import { LIMITS } from '@jq/contract';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { classifyWidth, useBreakpoint } from './use-breakpoint';
+
+describe('classifyWidth', () => {
+  it.each([
+    [390, { isMobile: true, isSmall: true, isTablet: false, isDesktop: false }],
+    [575, { isMobile: true, isSmall: true, isTablet: false, isDesktop: false }],
+    [576, { isMobile: true, isSmall: true, isTablet: true, isDesktop: false }],
+    [720, { isMobile: true, isSmall: false, isTablet: true, isDesktop: false }],
+    [1199, { isMobile: true, isSmall: false, isTablet: true, isDesktop: false }],
+    [1200, { isMobile: false, isSmall: false, isTablet: false, isDesktop: true }],
+    [1366, { isMobile: false, isSmall: false, isTablet: false, isDesktop: true }],
+  ])('%i px', (width, expected) => {
+    expect(classifyWidth(width)).toEqual({ width, ...expected });
+  });
+});
+
+describe('useBreakpoint', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('follows window resizes after the debounce', () => {
+    vi.useFakeTimers();
+    window.innerWidth = 1366;
+    const { result } = renderHook(() => useBreakpoint());
+    expect(result.current.isDesktop).toBe(true);
+    act(() => {
+      window.innerWidth = 390;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(result.current.isDesktop).toBe(true);
+    act(() => vi.advanceTimersByTime(LIMITS.resizeDebounceMs));
+    expect(result.current).toMatchObject({ width: 390, isMobile: true, isSmall: true });
+  });
+});

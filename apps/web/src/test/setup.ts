@@ -1,0 +1,34 @@
+/**
+ * jsdom lacks what antd's responsive helpers call (matchMedia, ResizeObserver); stand-ins
+ * here keep component tests close to the browser. Testing Library cleans up between tests.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStandIn {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStandIn });
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -1,0 +1,158 @@
+/**
+ * Shared setup of the browser tests: the real server started in-process on a free port
+ * with a fresh data folder, Debian's Chromium (never a downloaded browser), a page per test
+ * with the viewport it needs, and a screenshot in test-results/ when a test fails.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadConfig } from '../apps/server/src/config.js';
+import { type RunningServer, startServer } from '../apps/server/src/server.js';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
+const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/contract/src',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1366, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+function newestChange(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
+    stat.mtimeMs,
+  );
+}
+
+/** Builds the web app when there is no build, or when its sources changed since. */
+export function ensureWebBuild(): void {
+  const builtAt = existsSync(WEB_INDEX) ? statSync(WEB_INDEX).mtimeMs : 0;
+  const changedAt = Math.max(...WEB_SOURCES.map((source) => newestChange(path.join(REPO_ROOT, source))));
+  if (builtAt > changedAt) return;
+  // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync('npm', ['run', 'build', '-w', '@jq/web'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+/** The server for a test file: started before its tests, stopped and its data removed after. */
+export function useServer(): { readonly url: string } {
+  let server: RunningServer | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    ensureWebBuild();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'jq-e2e-'));
+    server = await startServer(
+      loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      if (!server) throw new Error('server not started');
+      return server.url;
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  isPhone?: boolean;
+}
+
+/**
+ * One browser for the file, a fresh context (clean storage) per page. After a failed test
+ * every page it opened is photographed before it closes.
+ */
+export function useBrowser(server: { readonly url: string }) {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      const base = context.task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+      const pages = contexts.flatMap((open) => open.pages());
+      await Promise.all(
+        pages.map((page, index) =>
+          page
+            .screenshot({ path: path.join(RESULTS_DIR, `${base}-${index}.png`), fullPage: true })
+            .catch(() => {}),
+        ),
+      );
+    }
+    await Promise.all(contexts.map((open) => open.close()));
+    contexts = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(options: PageOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('browser not launched');
+      const isPhone = options.isPhone ?? false;
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: options.viewport ?? (isPhone ? VIEWPORTS.phone : VIEWPORTS.desktop),
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        isMobile: isPhone,
+        hasTouch: isPhone,
+        deviceScaleFactor: isPhone ? 2 : 1,
+      });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** Saves a named screenshot for people to look at (kept in test-results/). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`) });
+}

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+// Browser flows against the real server and the built web app. The project root is this
+// folder, so `include` is relative to it. One file at a time: they share a port range and CPU.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { zhCN } from 'zod/locales';
+
+// Validation messages in Chinese everywhere the contract's schemas run.
+z.config(zhCN());
+
+export * from './access.js';
+export * from './codes.js';
+export * from './constants.js';
+export * from './features.js';
+export * from './labels.js';
+export * from './messages.js';
+export * from './routes.js';
+export * from './schemas/common.js';
+export * from './schemas/platform.js';
