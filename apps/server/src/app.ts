@@ -20,7 +20,7 @@ import { registerAccess } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerWeb } from './http/web.js';
-import { platformRoutes } from './modules/platform/routes.js';
+import { registerModules } from './modules/index.js';
 import type { Platform } from './platform/index.js';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -99,7 +99,7 @@ export async function buildApp({ config, platform }: AppDeps) {
   registerMetrics(app, config.metrics);
   registerAccess(app, platform.database.db);
 
-  await app.register(platformRoutes, { prefix: '/api', platform, isProduction: config.isProduction });
+  await registerModules(app, { config, platform });
 
   await registerWeb(app, config.webDist);
   return app;

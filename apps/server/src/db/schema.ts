@@ -5,3 +5,4 @@
 
 export * from './tables/account.js';
 export * from './tables/system.js';
+export * from './tables/library.js';

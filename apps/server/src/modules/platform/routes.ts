@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { openStream } from '../../http/sse.js';
 import type { Platform } from '../../platform/index.js';
 import { platformEngines } from '../../platform/index.js';
+import type { ModuleOptions } from '../index.js';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 const startedAt = Date.now();
@@ -39,10 +40,7 @@ export async function checkHealth(platform: Platform): Promise<Health> {
   };
 }
 
-export const platformRoutes: FastifyPluginAsyncZod<{ platform: Platform; isProduction: boolean }> = async (
-  app,
-  { platform, isProduction },
-) => {
+export const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform, config }) => {
   app.get(
     '/health',
     {
@@ -60,7 +58,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ platform: Platform; isProdu
     },
   );
 
-  if (isProduction) return;
+  if (config.isProduction) return;
 
   app.post(
     '/dev/stream',
