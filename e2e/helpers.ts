@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../apps/server/src/config.js';
+import type { Platform } from '../apps/server/src/platform/index.js';
 import { type RunningServer, startServer } from '../apps/server/src/server.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -55,8 +56,11 @@ export function ensureWebBuild(): void {
   });
 }
 
-/** The server for a test file: started before its tests, stopped and its data removed after. */
-export function useServer(): { readonly url: string } {
+/**
+ * The server for a test file: started before its tests, stopped and its data removed after.
+ * `platform` reaches its database for what no web page does (an administrator's ban).
+ */
+export function useServer(): { readonly url: string; readonly platform: Platform } {
   let server: RunningServer | undefined;
   let dataDir = '';
   beforeAll(async () => {
@@ -74,6 +78,10 @@ export function useServer(): { readonly url: string } {
     get url() {
       if (!server) throw new Error('server not started');
       return server.url;
+    },
+    get platform() {
+      if (!server) throw new Error('server not started');
+      return server.platform;
     },
   };
 }

@@ -90,9 +90,9 @@ describe.skipIf(!hasChromium)('web shell', () => {
 
   it('shows the coming-soon page with its title for a page not enabled', async () => {
     const page = await browser.newPage();
-    await page.goto('/jq/org');
+    await page.goto('/jq/social');
     await page.getByTestId('coming-soon').getByText(messages.comingSoon).waitFor();
-    expect(await page.title()).toBe('机构库 - 金桥');
+    expect(await page.title()).toBe('发现 - 金桥');
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL('**/home');
   });

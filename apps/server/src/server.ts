@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { prepareLibrary } from './modules/library/demo/startup.js';
 import { createPlatform, type Platform } from './platform/index.js';
 
 export interface RunningServer {
@@ -21,6 +22,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await platform.database.migrate();
     await platform.jobs.start();
     const app = await buildApp({ config, platform });
+    // Reference data, and demo data into an empty library, before the first request.
+    const library = await prepareLibrary(platform, config, app.log);
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -31,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url: `http://${host}:${port}`,
       async close() {
         await app.close();
+        await library.stop();
         await platform.close();
       },
     };

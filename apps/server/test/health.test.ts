@@ -17,6 +17,9 @@ for (const { engine, available } of DB_ENGINES) {
           storage: 'local',
           jobs: 'inprocess',
           ai: 'local',
+          ocr: 'local',
+          pay: 'sandbox',
+          sms: 'outbox',
         });
         expect(data.checks.database.ok).toBe(true);
       } finally {

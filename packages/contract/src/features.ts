@@ -5,11 +5,11 @@
  */
 export const FEATURES = {
   system: { label: '系统', enabled: true },
-  account: { label: '账号与认证', enabled: false },
-  library: { label: '数据库', enabled: false },
+  account: { label: '账号与认证', enabled: true },
+  library: { label: '数据库', enabled: true },
   matching: { label: '智能匹配', enabled: false },
   assistant: { label: 'AI 助手', enabled: false },
-  billing: { label: '算力与会员', enabled: false },
+  billing: { label: '算力与会员', enabled: true },
   analysis: { label: '项目分析', enabled: false },
   chain: { label: '产业链图谱', enabled: false },
   knowledge: { label: '知识库', enabled: false },

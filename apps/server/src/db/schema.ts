@@ -4,5 +4,9 @@
  */
 
 export * from './tables/account.js';
-export * from './tables/system.js';
+export * from './tables/billing.js';
 export * from './tables/library.js';
+export * from './tables/llm.js';
+export * from './tables/system.js';
+export * from './tables/tracking.js';
+export * from './tables/verification.js';

@@ -3,16 +3,23 @@
  * the anonymous client id from the `x-client-id` header. Each /api route must declare its
  * API.md access level in `config.access` — registering one without it fails at start, so
  * no row can be left unguarded. A `uguid` in body or query that is not the session's user
- * is refused (403): it is a public id, never a credential.
+ * is refused (403): it is a public id, never a credential. A banned IP gets -9999 on every
+ * /api call, public ones included, before anything else runs.
  */
 import { type Access, CLIENT_ID_HEADER, Code, SESSION_COOKIE } from '@jq/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { createIpBanCache, type IpBanCache } from '../modules/account/bans.js';
 import { findSessionUser } from '../modules/account/sessions.js';
 import type { Db } from '../platform/database/index.js';
+import { isApiPath } from './errors.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Banned client IPs, cached; the account module connects it to the bus. */
+    ipBans: IpBanCache;
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -38,6 +45,8 @@ function readUguid(request: FastifyRequest): unknown {
 export function registerAccess(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.decorateRequest('clientId', '');
+  const ipBans = createIpBanCache(db);
+  app.decorate('ipBans', ipBans);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
@@ -47,6 +56,9 @@ export function registerAccess(app: FastifyInstance, db: Db) {
   });
 
   app.addHook('onRequest', async (request) => {
+    if (isApiPath(request.url) && (await ipBans.isBanned(request.ip))) {
+      throw new AppError(Code.IP_BANNED);
+    }
     const header = request.headers[CLIENT_ID_HEADER];
     request.clientId = typeof header === 'string' && CLIENT_ID.test(header) ? header : '';
     const token = request.cookies[SESSION_COOKIE];

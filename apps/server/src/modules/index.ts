@@ -5,7 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Platform } from '../platform/index.js';
+import { accountRoutes } from './account/routes.js';
+import { billingRoutes } from './billing/routes.js';
+import { libraryImportRoutes } from './library/import/routes.js';
+import { libraryRoutes } from './library/routes.js';
 import { platformRoutes } from './platform/routes.js';
+import { trackingRoutes } from './tracking/routes.js';
+import { verificationRoutes } from './verification/routes.js';
 
 export interface ModuleOptions {
   config: Config;
@@ -15,4 +21,10 @@ export interface ModuleOptions {
 export async function registerModules(app: FastifyInstance, options: ModuleOptions) {
   const opts = { prefix: '/api', ...options };
   await app.register(platformRoutes, opts);
+  await app.register(accountRoutes, opts);
+  await app.register(billingRoutes, opts);
+  await app.register(libraryRoutes, opts);
+  await app.register(libraryImportRoutes, opts);
+  await app.register(trackingRoutes, opts);
+  await app.register(verificationRoutes, opts);
 }

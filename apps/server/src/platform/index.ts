@@ -7,6 +7,10 @@ import type { Config } from '../config.js';
 import { type BusPort, createBus } from './bus/index.js';
 import { createDatabase, type DatabasePort } from './database/index.js';
 import { createJobs, type JobsPort } from './jobs/index.js';
+import { createLlm, type LlmPort } from './llm/index.js';
+import { createOcr, type OcrPort } from './ocr/index.js';
+import { createPay, type PayPort } from './pay/index.js';
+import { createSms, type SmsPort } from './sms/index.js';
 import { createStorage, type StoragePort } from './storage/index.js';
 
 export interface Platform {
@@ -14,6 +18,10 @@ export interface Platform {
   bus: BusPort;
   storage: StoragePort;
   jobs: JobsPort;
+  pay: PayPort;
+  llm: LlmPort;
+  ocr: OcrPort;
+  sms: SmsPort;
   close(): Promise<void>;
 }
 
@@ -28,15 +36,24 @@ export async function createPlatform(
   const bus = createBus(config.redis);
   const storage = await createStorage({ localDir: path.join(config.dataDir, 'storage'), s3: config.storage });
   const jobs = await createJobs(config.redis);
+  const pay = createPay(config.pay, database.db);
+  const llm = createLlm({ config: config.llm, db: database.db });
+  const ocr = await createOcr(config.ocr);
+  const sms = createSms(config.sms, database.db);
   return {
     database,
     bus,
     storage,
     jobs,
+    pay,
+    llm,
+    ocr,
+    sms,
     async close() {
       // Jobs first: a running job may still need the database.
       await jobs.close();
-      await Promise.allSettled([bus.close(), storage.close()]);
+      await llm.close();
+      await Promise.allSettled([bus.close(), storage.close(), ocr.close()]);
       await database.close();
     },
   };
@@ -48,6 +65,9 @@ export function platformEngines(platform: Platform) {
     bus: platform.bus.engine,
     storage: platform.storage.engine,
     jobs: platform.jobs.engine,
-    ai: 'local' as const,
+    pay: platform.pay.engine,
+    ai: platform.llm.engine,
+    ocr: platform.ocr.engine,
+    sms: platform.sms.engine,
   };
 }

@@ -3,9 +3,11 @@
  * title; on both the identity switch and the login entry.
  */
 import { ArrowLeftOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { IDENTITIES, type Identity, messages } from '@jq/contract';
+import { IDENTITIES, type Identity, isFeatureEnabled, messages } from '@jq/contract';
 import { Button, Layout, Segmented, Tooltip } from 'antd';
 import { useLocation } from 'react-router';
+import { HeaderAccount } from '../features/account/header-account';
+import { useIdentitySwitch } from '../features/account/use-identity-switch';
 import { common } from '../locales/zh-CN/common';
 import { BrandLogo } from '../shared/components/brand-logo';
 import { useBreakpoint } from '../shared/hooks/use-breakpoint';
@@ -26,6 +28,8 @@ export function AppHeader({ onOpenMenu }: AppHeaderProps) {
   const showComingSoon = useComingSoonNotice();
   const identity = useSettingsStore((state) => state.identity);
   const setIdentity = useSettingsStore((state) => state.setIdentity);
+  const switchIdentity = useIdentitySwitch();
+  const isAccountEnabled = isFeatureEnabled('account');
 
   // `default` is the key of the first page of the visit: nothing to go back to.
   const canGoBack = location.key !== 'default' && activeRoute?.name !== 'home';
@@ -66,18 +70,22 @@ export function AppHeader({ onOpenMenu }: AppHeaderProps) {
           aria-label={common.identitySwitch}
           size={isSmall ? 'small' : 'middle'}
           value={identity}
-          onChange={setIdentity}
+          onChange={isAccountEnabled ? switchIdentity : setIdentity}
           options={IDENTITIES.map((value) => ({ value, label: common.identity[value] }))}
           data-testid="identity-switch"
         />
-        <Button
-          type="primary"
-          icon={isSmall ? <UserOutlined /> : undefined}
-          onClick={() => showComingSoon(messages.comingSoon)}
-          data-testid="login-button"
-        >
-          {common.login}
-        </Button>
+        {isAccountEnabled ? (
+          <HeaderAccount />
+        ) : (
+          <Button
+            type="primary"
+            icon={isSmall ? <UserOutlined /> : undefined}
+            onClick={() => showComingSoon(messages.comingSoon)}
+            data-testid="login-button"
+          >
+            {common.login}
+          </Button>
+        )}
       </div>
     </Layout.Header>
   );

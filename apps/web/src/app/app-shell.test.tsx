@@ -27,7 +27,7 @@ function StatefulPage({ label }: { label: string }) {
 }
 
 const withStatefulPages: PageResolver = (route) =>
-  route.name === 'org' || route.name === 'test' ? <StatefulPage label={route.name} /> : resolvePage(route);
+  route.name === 'social' || route.name === 'test' ? <StatefulPage label={route.name} /> : resolvePage(route);
 
 const go = (router: ReturnType<typeof renderApp>, path: string) => act(() => router.navigate(path));
 
@@ -55,11 +55,11 @@ describe('routing', () => {
   });
 
   it('shows the coming-soon page, with the route title, for a feature not enabled yet', async () => {
-    const router = renderApp('/jq/org');
+    const router = renderApp('/jq/social');
     const page = await screen.findByTestId('coming-soon');
     expect(within(page).getByText(messages.comingSoon)).toBeTruthy();
-    expect(within(page).getByText('机构库')).toBeTruthy();
-    expect(document.title).toBe('机构库 - 金桥');
+    expect(within(page).getByText('发现')).toBeTruthy();
+    expect(document.title).toBe('发现 - 金桥');
     fireEvent.click(within(page).getByRole('button', { name: '返回首页' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
@@ -72,15 +72,15 @@ describe('routing', () => {
   });
 
   it('records the session page trail with queries', async () => {
-    const router = renderApp('/jq/org?industry=AI');
+    const router = renderApp('/jq/social?industry=AI');
     await screen.findByTestId('coming-soon');
     await go(router, '/knowledge');
     expect(JSON.parse(sessionStorage.getItem('jq_entry_page')!)).toEqual({
-      path: '/jq/org',
+      path: '/jq/social',
       query: 'industry=AI',
     });
     expect(JSON.parse(sessionStorage.getItem('jq_prev_page')!)).toEqual({
-      path: '/jq/org',
+      path: '/jq/social',
       query: 'industry=AI',
     });
     expect(JSON.parse(sessionStorage.getItem('jq_last_page')!)).toEqual({ path: '/knowledge', query: '' });
@@ -89,17 +89,17 @@ describe('routing', () => {
 
 describe('keep-alive pages', () => {
   it('keep their state when left and revisited', async () => {
-    const router = renderApp('/jq/org', { resolve: withStatefulPages });
-    fireEvent.change(await screen.findByLabelText('org'), { target: { value: '红杉资本' } });
+    const router = renderApp('/jq/social', { resolve: withStatefulPages });
+    fireEvent.change(await screen.findByLabelText('social'), { target: { value: '红杉资本' } });
     await go(router, '/home');
     await screen.findByText('欢迎来到金桥');
-    await go(router, '/jq/org');
-    expect((screen.getByLabelText('org') as HTMLInputElement).value).toBe('红杉资本');
+    await go(router, '/jq/social');
+    expect((screen.getByLabelText('social') as HTMLInputElement).value).toBe('红杉资本');
   });
 
   it('are hidden, not shown, while another page is open', async () => {
-    const router = renderApp('/jq/org', { resolve: withStatefulPages });
-    const input = await screen.findByLabelText('org');
+    const router = renderApp('/jq/social', { resolve: withStatefulPages });
+    const input = await screen.findByLabelText('social');
     await go(router, '/home');
     expect(input.isConnected).toBe(true);
     expect(input.style.display).toBe('none');
@@ -134,7 +134,7 @@ describe('side menu', () => {
   it('shows the shortcut list of the chosen identity and remembers the identity', async () => {
     renderApp('/home');
     const sider = await screen.findByTestId('app-sider');
-    expect(within(sider).getByText('机构库')).toBeTruthy();
+    expect(within(sider).getByText('发现')).toBeTruthy();
     fireEvent.click(screen.getByText('创业者'));
     await waitFor(() => expect(within(sider).getByText('BP 优化')).toBeTruthy());
     expect(within(sider).queryByText('机构库')).toBeNull();
@@ -160,22 +160,22 @@ describe('header', () => {
     const router = renderApp('/home');
     await screen.findByText('欢迎来到金桥');
     expect(screen.queryByTestId('go-back')).toBeNull();
-    await go(router, '/jq/org');
+    await go(router, '/jq/social');
     fireEvent.click(await screen.findByTestId('go-back'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(screen.queryByTestId('go-back')).toBeNull();
   });
 
   it('shows no back control on the first page of a visit', async () => {
-    renderApp('/jq/org');
+    renderApp('/jq/social');
     await screen.findByTestId('coming-soon');
     expect(screen.queryByTestId('go-back')).toBeNull();
   });
 
-  it('gives the coming-soon notice for login until accounts arrive', async () => {
+  it('opens the login modal from the header', async () => {
     renderApp('/home');
     fireEvent.click(await screen.findByTestId('login-button'));
-    expect(await screen.findByText(messages.comingSoon, { selector: '.ant-message *' })).toBeTruthy();
+    expect(await screen.findByText('扫码登录')).toBeTruthy();
   });
 });
 

@@ -17,6 +17,21 @@ const PAGES: Partial<Record<string, PageComponent>> = {
   ipBanned: lazy(() => import('../features/system/ip-banned-page')),
   download: lazy(() => import('../features/system/download-page')),
   test: lazy(() => import('../features/system/stream-test-page')),
+  login: lazy(() => import('../features/account/login-page')),
+  loginBare: lazy(() => import('../features/account/login-bare-page')),
+  user: lazy(() => import('../features/account/user-page')),
+  agreement: lazy(() => import('../features/legal/agreement-page')),
+  privacy: lazy(() => import('../features/legal/privacy-page')),
+  power: lazy(() => import('../features/billing/power-page')),
+  vip: lazy(() => import('../features/billing/vip-page')),
+  vipAgreement: lazy(() => import('../features/billing/vip-agreement-page')),
+  project: lazy(() => import('../features/library/project-page')),
+  org: lazy(() => import('../features/library/org-page')),
+  investor: lazy(() => import('../features/library/investor-page')),
+  report: lazy(() => import('../features/library/report-page')),
+  plist: lazy(() => import('../features/library/plist-page')),
+  olist: lazy(() => import('../features/library/olist-page')),
+  fundingProject: lazy(() => import('../features/library/funding-project-page')),
 };
 
 export function isPageAvailable(route: AppRoute): boolean {

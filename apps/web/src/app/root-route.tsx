@@ -1,11 +1,15 @@
 /**
  * The route guard's parts that need no account: the document title from the route table
  * and the session page trail, updated on every navigation. /500 and /ipBanned always pass
- * because nothing here blocks a page.
+ * because nothing here blocks a page (the account guard is a loader on protected routes,
+ * see router.tsx). Also page-view tracking and the account's global overlays.
  */
+import { isFeatureEnabled } from '@jq/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AccountOverlays } from '../features/account/account-overlays';
 import { recordPageVisit } from '../shared/navigation/page-trail';
+import { useMenuClickTracking, usePageTracking } from '../shared/tracking/use-page-tracking';
 import { useActiveRoute } from './keep-alive-outlet';
 import { formatDocumentTitle } from './route-table';
 
@@ -21,5 +25,14 @@ export function RootRoute() {
     recordPageVisit(sessionStorage, location);
   }, [location]);
 
-  return <Outlet />;
+  // After the trail is recorded, so each record carries the page it is about.
+  usePageTracking();
+  useMenuClickTracking();
+
+  return (
+    <>
+      <Outlet />
+      {isFeatureEnabled('account') && <AccountOverlays />}
+    </>
+  );
 }

@@ -4,16 +4,21 @@
  * Redirects are loaders, so the address bar never settles on `/` or an unknown path.
  */
 import { Suspense } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { createAccountGuard, needsGuard } from '../features/account/guard-loader';
 import { PageLoading } from '../shared/components/page-loading';
 import { MainLayout } from './main-layout';
-import { type PageResolver, resolvePage } from './pages';
+import { isPageAvailable, type PageResolver, resolvePage } from './pages';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
-import { APP_ROUTES, type RouteHandle } from './route-table';
+import { APP_ROUTES, type AppRoute, type RouteHandle } from './route-table';
 
 export function createAppRoutes(resolve: PageResolver = resolvePage): RouteObject[] {
   const handleOf = (route: RouteHandle['route']): RouteHandle => ({ route });
+  // The account route guard (spec section 2) runs before each page renders.
+  const guard = createAccountGuard<AppRoute>({ isPageAvailable });
+  const loaderOf = (route: AppRoute) =>
+    needsGuard(route) ? (args: LoaderFunctionArgs) => guard(route, args) : undefined;
   const mainRoutes = APP_ROUTES.filter((route) => route.layout === 'main');
   const bareRoutes = APP_ROUTES.filter((route) => route.layout === 'bare');
   return [
@@ -31,12 +36,14 @@ export function createAppRoutes(resolve: PageResolver = resolvePage): RouteObjec
             path: route.fullPath,
             element: route.keepAlive ? null : resolve(route),
             handle: handleOf(route),
+            loader: loaderOf(route),
           })),
         },
         ...bareRoutes.map((route) => ({
           path: route.fullPath,
           element: <Suspense fallback={<PageLoading />}>{resolve(route)}</Suspense>,
           handle: handleOf(route),
+          loader: loaderOf(route),
         })),
         { path: '*', loader: () => redirect('/'), element: <PageLoading /> },
       ],

@@ -10,7 +10,10 @@ export const HealthSchema = z.object({
     bus: z.enum(['memory', 'redis']),
     storage: z.enum(['local', 's3']),
     jobs: z.enum(['inprocess', 'bullmq']),
+    pay: z.enum(['sandbox', 'wechat']),
     ai: z.enum(['local', 'openai']),
+    ocr: z.enum(['local', 'tencent']),
+    sms: z.enum(['outbox', 'aliyun', 'tencent']),
   }),
   checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() })),
 });

@@ -4,8 +4,9 @@
  * /500. Side effects (notices, navigation, reload) go through `setApiEffects`, wired by the
  * app shell, so this module stays free of React and testable with a stubbed `fetch`.
  */
-import { Code, LIMITS, messages } from '@jq/contract';
+import { CLIENT_ID_HEADER, Code, LIMITS, messages } from '@jq/contract';
 import { common } from '../../locales/zh-CN/common';
+import { getClientId } from '../stores/user-store';
 import {
   ApiError,
   classifyFailure,
@@ -154,6 +155,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** No notices (e.g. background polling); navigation to /500 or /ipBanned still happens. */
   isSilent?: boolean;
+  /** The spec's login flag: a 401 means "signed out" to the caller, so no notice and no reload. */
+  isLoginCall?: boolean;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -171,6 +174,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
+        [CLIENT_ID_HEADER]: getClientId(),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -193,6 +197,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!(error instanceof ApiError)) throw error;
     // A business refusal (e.g. -1 "waiting") means the endpoint works.
     if (response.ok) recordEndpointSuccess(key);
+    if (options.isLoginCall && response.status === 401) throw error;
     reportFailure(error, key, options.isSilent);
     throw error;
   }

@@ -43,16 +43,18 @@ describe('readEnvelope', () => {
 
 describe('classifyFailure', () => {
   it.each([
-    [{ code: Code.IP_BANNED, status: 403 }, 'ipBanned'],
-    [{ code: Code.UNAUTHORIZED, status: 401 }, 'unauthorized'],
-    [{ code: Code.FORBIDDEN, status: 403 }, 'forbidden'],
-    [{ code: Code.INTERNAL, status: 500 }, 'server'],
-    [{ code: Code.INTERNAL, status: 502 }, 'server'],
-    [{ code: Code.NOT_FOUND, status: 404 }, 'server'],
-    [{ code: Code.TIMEOUT, status: 0 }, 'timeout'],
-    [{ code: Code.UNAVAILABLE, status: 0 }, 'network'],
-    [{ code: Code.BAD_REQUEST, status: 400 }, 'business'],
-    [{ code: -1, status: 200 }, 'business'],
+    [{ code: Code.IP_BANNED, status: 403, msg: '' }, 'ipBanned'],
+    [{ code: Code.UNAUTHORIZED, status: 401, msg: '' }, 'unauthorized'],
+    [{ code: Code.FORBIDDEN, status: 403, msg: '' }, 'forbidden'],
+    [{ code: Code.INTERNAL, status: 500, msg: '' }, 'server'],
+    [{ code: Code.INTERNAL, status: 502, msg: '' }, 'server'],
+    [{ code: Code.NOT_FOUND, status: 404, msg: '接口不存在' }, 'server'],
+    [{ code: Code.NOT_FOUND, status: 404, msg: '项目不存在' }, 'business'],
+    [{ code: Code.NOT_ENABLED, status: 501, msg: '该功能即将上线，敬请期待' }, 'business'],
+    [{ code: Code.TIMEOUT, status: 0, msg: '' }, 'timeout'],
+    [{ code: Code.UNAVAILABLE, status: 0, msg: '' }, 'network'],
+    [{ code: Code.BAD_REQUEST, status: 400, msg: '' }, 'business'],
+    [{ code: -1, status: 200, msg: '' }, 'business'],
   ] as const)('%o is %s', (error, kind) => {
     expect(classifyFailure(error)).toBe(kind);
   });

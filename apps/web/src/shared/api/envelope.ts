@@ -65,11 +65,18 @@ export type FailureKind =
   | 'business';
 
 /** Decides what the user is told; `business` failures are left to the calling feature. */
-export function classifyFailure(error: Pick<ApiError, 'code' | 'status'>): FailureKind {
+/**
+ * A feature switched off (-501) and a record that does not exist (a 404 whose message is not
+ * the catalogue's 接口不存在) are answers, not a broken endpoint: they must not count toward
+ * the 500 state, or five stale links would send the user to /500.
+ */
+export function classifyFailure(error: Pick<ApiError, 'code' | 'status' | 'msg'>): FailureKind {
   if (error.code === Code.IP_BANNED) return 'ipBanned';
   if (error.status === 401) return 'unauthorized';
   if (error.status === 403) return 'forbidden';
-  if (error.status === 404 || error.status >= 500) return 'server';
+  if (error.code === Code.NOT_ENABLED) return 'business';
+  if (error.status === 404) return error.msg === codeMessages[Code.NOT_FOUND] ? 'server' : 'business';
+  if (error.status >= 500) return 'server';
   if (error.status === 0) return error.code === Code.TIMEOUT ? 'timeout' : 'network';
   return 'business';
 }

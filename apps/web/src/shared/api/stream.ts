@@ -4,8 +4,9 @@
  * request (the server then stops generating) and rejects with an AbortError.
  * Shares the client's 500 state and failure handling, so a broken stream endpoint counts too.
  */
-import { Code, LIMITS, type StreamEvent } from '@jq/contract';
+import { CLIENT_ID_HEADER, Code, LIMITS, type StreamEvent } from '@jq/contract';
 import { common } from '../../locales/zh-CN/common';
+import { getClientId } from '../stores/user-store';
 import {
   ApiError,
   assertServerUsable,
@@ -43,7 +44,11 @@ export async function* streamEvents(
     response = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      headers: {
+        accept: 'text/event-stream',
+        'content-type': 'application/json',
+        [CLIENT_ID_HEADER]: getClientId(),
+      },
       body: JSON.stringify(body ?? {}),
       signal: timed.signal,
     });

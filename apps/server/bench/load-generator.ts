@@ -1,0 +1,91 @@
+/**
+ * A small closed-loop HTTP load generator for the benchmarks: `concurrency` workers, each
+ * sending its next request as soon as the previous one answered, until a time or a request
+ * budget runs out. 127.0.0.1 only; latencies are wall time from send to the last byte.
+ */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** The first failure seen, to say what went wrong. */
+  firstError?: string;
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  concurrency: number;
+  durationMs: number;
+  maxRequests?: number;
+  /** The i-th request of the run (workers share one counter). */
+  next(i: number): BenchRequest;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const base = new URL(options.baseUrl);
+  if (base.hostname !== '127.0.0.1') throw new Error('the load generator only targets 127.0.0.1');
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  const budget = options.maxRequests ?? Number.POSITIVE_INFINITY;
+
+  async function worker() {
+    while (performance.now() < deadline && issued < budget) {
+      const request = options.next(issued++);
+      const t0 = performance.now();
+      try {
+        const response = await fetch(new URL(request.path, base), {
+          method: request.method,
+          headers: {
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...request.headers,
+          },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        });
+        const text = await response.text();
+        if (response.status !== 200) {
+          errors++;
+          firstError ??= `${request.path} → HTTP ${response.status} ${text.slice(0, 200)}`;
+        }
+      } catch (error) {
+        errors++;
+        firstError ??= `${request.path} → ${String(error)}`;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }
+
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? 0,
+    ...(firstError ? { firstError } : {}),
+  };
+}

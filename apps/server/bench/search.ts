@@ -1,0 +1,291 @@
+/**
+ * `npm run bench:search`: the library search under load, over real HTTP. Generates the
+ * benchmark set with the demo generator (`--scale`: 100,000 projects, 20,000 investors),
+ * loads it into PGlite and — when PostgreSQL answers on 127.0.0.1 — into a fresh random
+ * PostgreSQL database (dropped after), starts the real server in a child process on a free
+ * port for each, and drives it at concurrency 20: project fuzzy search over a keyword mix,
+ * institution search, a saved filtered full search, and GET /api/health as the ceiling.
+ * Prints p50/p95/p99 and requests per second against the targets; `--write-docs` records
+ * the table in docs/benchmarks.md under "## 搜索".
+ *
+ * Each engine is measured twice on the same data: with the search cache as deployed
+ * (SEARCH_CACHE_SECONDS=30) and without it (0), which is what a never-seen search costs.
+ *
+ * Options: --engines pglite,postgresql  --duration 15 (s per scenario)  --concurrency 20
+ *          --seed N  --cache on|off|both  --fresh (regenerate the PGlite set)
+ *          --small (the default-size set, to try the bench quickly)  --write-docs
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
+import { generateDemoData, resolveCounts } from '../src/modules/library/demo/generate.js';
+import type { DemoDataset } from '../src/modules/library/demo/types.js';
+import { MIGRATIONS_FOLDER } from '../src/platform/database/index.js';
+import { type BenchData, prepareBenchData } from './bench-data.js';
+import { type BenchRequest, type LoadResult, runLoad } from './load-generator.js';
+import { type EngineReport, printReport, writeDocsSection } from './report.js';
+
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGET_P95_MS = { pglite: 50, postgresql: 20 } as const;
+
+const { values: args } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'pglite,postgresql' },
+    duration: { type: 'string', default: '15' },
+    concurrency: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '20261122' },
+    cache: { type: 'string', default: 'both' },
+    fresh: { type: 'boolean', default: false },
+    small: { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
+  },
+});
+const seed = Number(args.seed);
+const durationMs = Number(args.duration) * 1000;
+const concurrency = Number(args.concurrency);
+const scaleName = args.small ? 'default' : 'large';
+const cacheModes = args.cache === 'on' ? [true] : args.cache === 'off' ? [false] : [true, false];
+type Engine = 'pglite' | 'postgresql';
+
+// Reports are left out: search never reads them, and rendering their PDFs in the
+// background would compete with the server for the CPU during the measurement.
+const counts = { ...resolveCounts(scaleName), reports: 0 };
+let dataset: DemoDataset | undefined;
+function getDataset(): DemoDataset {
+  if (!dataset) {
+    const t0 = performance.now();
+    console.info(
+      `生成 ${counts.projects} 个项目、${counts.investors} 位投资人、${counts.institutions} 家机构（种子 ${seed}）…`,
+    );
+    dataset = generateDemoData({ seed, scale: counts });
+    console.info(`  生成用时 ${Math.round((performance.now() - t0) / 1000)} 秒`);
+  }
+  return dataset;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function isPostgresUp(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('服务未在 10 分钟内就绪');
+}
+
+function scenarios(data: BenchData) {
+  const json = (path: string, body: unknown, headers?: Record<string, string>): BenchRequest => ({
+    method: 'POST',
+    path,
+    body,
+    ...(headers ? { headers } : {}),
+  });
+  return [
+    {
+      name: 'GET /api/health（上限）',
+      key: 'health',
+      next: (): BenchRequest => ({ method: 'GET', path: '/api/health' }),
+    },
+    {
+      name: 'ProjectFuzzySearch（关键词混合）',
+      key: 'project',
+      next: (i: number) => {
+        const keyword = data.projectKeywords[i % data.projectKeywords.length]!;
+        // Now and then the second page, or newest first, as users page and re-sort.
+        const page = i % 7 === 6 ? 2 : 1;
+        return json('/api/acproject/ProjectFuzzySearch', {
+          keyword,
+          page,
+          ...(i % 11 === 10 ? { sort: 'latest' } : {}),
+        });
+      },
+    },
+    {
+      name: 'OrgFuzzySearch（机构简称与主题）',
+      key: 'org',
+      next: (i: number) =>
+        json('/api/acorg/OrgFuzzySearch', { keyword: data.orgKeywords[i % data.orgKeywords.length] }),
+    },
+    {
+      name: 'ProjectFullSearchResult（筛选条件的高级搜索）',
+      key: 'full',
+      next: (i: number) =>
+        json(
+          '/api/acproject/ProjectFullSearchResult',
+          { id: data.savedSearchIds[i % data.savedSearchIds.length], page: 1 + (Math.floor(i / 8) % 3) },
+          { cookie: data.cookie },
+        ),
+    },
+  ];
+}
+
+async function measure(engine: Engine, env: Record<string, string>, data: BenchData, isCached: boolean) {
+  const serverEnv = { ...env, PORT: String(await freePort()), SEARCH_CACHE_SECONDS: isCached ? '30' : '0' };
+  console.info(`[${engine}] 启动服务（端口 ${serverEnv.PORT}，搜索缓存${isCached ? '开启' : '关闭'}）…`);
+  const child = startServer(serverEnv);
+  try {
+    const baseUrl = `http://127.0.0.1:${serverEnv.PORT}`;
+    await waitForHealth(baseUrl, child);
+    const results: Record<string, LoadResult> = {};
+    for (const scenario of scenarios(data)) {
+      // Warm-up: connections, JIT, the vocabulary; not measured.
+      await runLoad({ baseUrl, concurrency, durationMs: 2000, next: scenario.next });
+      const r = await runLoad({ baseUrl, concurrency, durationMs, next: scenario.next });
+      results[scenario.key] = r;
+      console.info(
+        `  ${scenario.name}: ${r.rps.toFixed(0)} 次/秒，p50 ${r.p50.toFixed(1)} ms，p95 ${r.p95.toFixed(1)} ms，p99 ${r.p99.toFixed(1)} ms${r.errors ? `，错误 ${r.errors}（${r.firstError}）` : ''}`,
+      );
+    }
+    return results;
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }
+}
+
+/**
+ * The PGlite set is kept between runs under data/bench (the same seed gives the same data),
+ * named by the migrations too: a changed migration history makes a new one, and the stale
+ * ones are removed.
+ */
+async function pgliteDir(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
+    if (file.endsWith('.sql')) hash.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  const root = path.join(REPO_ROOT, 'data', 'bench');
+  const name = `${scaleName}-${seed}-${hash.digest('hex').slice(0, 12)}`;
+  for (const other of existsSync(root) ? await readdir(root) : []) {
+    if (other.startsWith(`${scaleName}-${seed}`) && (other !== name || args.fresh)) {
+      await rm(path.join(root, other), { recursive: true, force: true });
+    }
+  }
+  return path.join(root, name);
+}
+
+async function benchEngine(engine: Engine): Promise<EngineReport[]> {
+  const dataDir = engine === 'pglite' ? await pgliteDir() : await mkdtemp(path.join(tmpdir(), 'jq-bench-'));
+  const database = engine === 'postgresql' ? `jq_bench_${randomBytes(5).toString('hex')}` : undefined;
+  try {
+    if (database) await adminQuery(`create database ${database}`);
+    const url = database
+      ? Object.assign(new URL(PG_ADMIN_URL), { pathname: `/${database}` }).toString()
+      : undefined;
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      ...(url ? { DATABASE_URL: url } : {}),
+    };
+    console.info(`\n[${engine}] 准备数据…`);
+    const data = await prepareBenchData(
+      loadConfig({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      getDataset,
+    );
+    const names = Object.fromEntries(scenarios(data).map((s) => [s.key, s.name]));
+    const reports: EngineReport[] = [];
+    for (const isCached of cacheModes) {
+      reports.push({
+        engine,
+        isCached,
+        targetP95: TARGET_P95_MS[engine],
+        projects: data.projects,
+        institutions: data.institutions,
+        names,
+        results: await measure(engine, env, data, isCached),
+      });
+    }
+    return reports;
+  } finally {
+    if (database) await adminQuery(`drop database if exists ${database} with (force)`).catch(() => {});
+    if (engine !== 'pglite') await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const wanted = args.engines.split(',').map((e) => e.trim());
+  const engines: Engine[] = [];
+  if (wanted.includes('pglite')) engines.push('pglite');
+  if (wanted.includes('postgresql')) {
+    if (await isPostgresUp()) engines.push('postgresql');
+    else console.info('PostgreSQL 未在 127.0.0.1 上运行，跳过');
+  }
+  const environment = {
+    date: new Date().toISOString().slice(0, 10),
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+    load: loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / '),
+    node: process.version,
+    concurrency,
+    durationSeconds: durationMs / 1000,
+    seed,
+  };
+  const reports: EngineReport[] = [];
+  for (const engine of engines) reports.push(...(await benchEngine(engine)));
+  const table = printReport(reports, environment);
+  if (args['write-docs']) await writeDocsSection(table);
+}
+
+main().catch((error) => {
+  console.error('压测失败：', error);
+  process.exit(1);
+});

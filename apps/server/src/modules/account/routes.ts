@@ -1,0 +1,34 @@
+/**
+ * The account module's routes (API.md "Auth and account", except the business-card rows
+ * of the verification module): sign-in by SMS, QR and WeChat, sessions, user info and
+ * status, registration. Thin handlers; the use cases are in the files next to this one.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../index.js';
+import type { AccountContext } from './context.js';
+import { loadAuthSecret } from './secret.js';
+import { registerSignInRoutes } from './sign-in-routes.js';
+import { registerUserRoutes } from './user-routes.js';
+import { createWechatApi } from './wechat-api.js';
+import { registerWechatRoutes } from './wechat-routes.js';
+
+export type AccountApp = Parameters<FastifyPluginAsyncZod>[0];
+
+export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, platform }) => {
+  const db = platform.database.db;
+  const ctx: AccountContext = {
+    db,
+    bus: platform.bus,
+    sms: platform.sms,
+    config,
+    secret: await loadAuthSecret(db, config.authSecret),
+    wechat: config.wechat ? createWechatApi(config.wechat, db) : null,
+  };
+  // IP bans made by any process (or the admin command) reach this one's cache at once.
+  const stopListening = await app.ipBans.listen(platform.bus);
+  app.addHook('onClose', async () => stopListening());
+
+  registerSignInRoutes(app, ctx);
+  await registerUserRoutes(app, ctx);
+  registerWechatRoutes(app, ctx);
+};

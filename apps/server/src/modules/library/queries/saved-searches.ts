@@ -1,0 +1,128 @@
+/**
+ * Saved full searches (ProjectFullSearchCreate/Result/History): a keyword with filters,
+ * stored per user with the total it found; its result is the search run again, so it
+ * reflects today's library. A user can only ever read their own: another's id is "not
+ * found", never "forbidden", so ids reveal nothing.
+ */
+import type { SearchFilters, SearchSort } from '@jq/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { savedSearches } from '../../../db/schema.js';
+import { notFound } from '../../../errors.js';
+import { type Db, selectRows } from '../../../platform/database/index.js';
+import { cached } from '../search/cache.js';
+import { type ProjectQuery, searchProjects } from '../search/search-projects.js';
+
+const KIND = 'project';
+
+type StoredFilters = SearchFilters & { sort?: SearchSort };
+
+const FILTER_KEYS = [
+  'industry',
+  'stage',
+  'region',
+  'amountMin',
+  'amountMax',
+  'foundedFrom',
+  'foundedTo',
+] as const;
+
+function pickFilters(query: Omit<ProjectQuery, 'page' | 'pageSize'>): StoredFilters {
+  const filters: Record<string, unknown> = { sort: query.sort };
+  for (const key of FILTER_KEYS) {
+    const value = query[key];
+    if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0))
+      filters[key] = value;
+  }
+  return filters as StoredFilters;
+}
+
+export async function createFullSearch(
+  db: Db,
+  userId: number,
+  query: Omit<ProjectQuery, 'page' | 'pageSize'>,
+) {
+  // Running it first validates the filters against the taxonomy and gives the total.
+  const result = await searchProjects(db, { ...query, page: 1, pageSize: 1 });
+  const [row] = await db
+    .insert(savedSearches)
+    .values({ userId, kind: KIND, keyword: query.keyword, filters: pickFilters(query), total: result.total })
+    .returning({ id: savedSearches.id });
+  return { id: row!.id, total: result.total };
+}
+
+async function findOwn(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId), eq(savedSearches.kind, KIND)))
+    .limit(1);
+  if (!row) throw notFound('搜索记录不存在');
+  return row;
+}
+
+const toSaved = (row: typeof savedSearches.$inferSelect) => ({
+  id: row.id,
+  keyword: row.keyword,
+  filters: row.filters as StoredFilters,
+  total: row.total,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Saved searches never change, so a page of one is cached per owner like any search. */
+export function getFullSearchResult(
+  db: Db,
+  userId: number,
+  query: { id: number; page: number; pageSize: number; sort?: SearchSort | null | undefined },
+) {
+  const key = `full:${userId}:${query.id}:${query.page}:${query.pageSize}:${query.sort ?? ''}`;
+  return cached(db, key, () => runFullSearch(db, userId, query));
+}
+
+async function runFullSearch(
+  db: Db,
+  userId: number,
+  query: { id: number; page: number; pageSize: number; sort?: SearchSort | null | undefined },
+) {
+  const saved = await findOwn(db, userId, query.id);
+  const filters = saved.filters as StoredFilters;
+  const result = await searchProjects(db, {
+    ...filters,
+    keyword: saved.keyword,
+    sort: query.sort ?? filters.sort ?? 'relevance',
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { ...result, search: toSaved(saved) };
+}
+
+export async function listFullSearches(
+  db: Db,
+  userId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const where = and(eq(savedSearches.userId, userId), eq(savedSearches.kind, KIND));
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(savedSearches)
+      .where(where)
+      .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    selectRows<{ count: number | string }>(
+      db,
+      sql`select count(*) as count from saved_searches where user_id = ${userId} and kind = ${KIND}`,
+    ),
+  ]);
+  return { list: rows.map(toSaved), total: Number(counted[0]?.count ?? 0), page, pageSize };
+}
+
+/** The user's latest saved keywords, for guessed questions. */
+export async function listRecentKeywords(db: Db, userId: number, count = 3): Promise<string[]> {
+  const rows = await selectRows<{ keyword: string }>(
+    db,
+    sql`select keyword from saved_searches where user_id = ${userId} and kind = ${KIND} and keyword <> ''
+      group by keyword order by max(created_at) desc limit ${count}`,
+  );
+  return rows.map((r) => r.keyword);
+}

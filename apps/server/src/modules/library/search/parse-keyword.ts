@@ -1,0 +1,193 @@
+/**
+ * Reading a search keyword: normalised (NFKC, lower case, tsquery syntax stripped, at most
+ * 100 characters), stage, industry and region words recognised (新能源汽车 A轮 → industry
+ * 新能源汽车 + stage 3), and the remaining words turned into tokens (jieba) and name grams
+ * (CJK bigrams) that the SQL matches. Nothing a user types can break the tsquery: only
+ * letters and digits ever reach it.
+ */
+import { KEYWORD_MAX_CHARS } from '@jq/contract';
+import { nameGrams, tokenize } from '../../../lib/text.js';
+import { normalizeWord, type Vocabulary } from './vocabulary.js';
+
+export interface ParsedKeyword {
+  /** The keyword as searched (normalised, clamped). '' means browsing with filters. */
+  text: string;
+  stages: number[];
+  industryIds: string[];
+  regionCodes: string[];
+  /** Industry words and synonyms: a row is in the industry, or its text or name says the word. */
+  topics: Topic[];
+  /** The words recognised (for highlighting), and synonyms' expansions. */
+  recognizedWords: string[];
+  /** What is left after the recognised words: searched in names and text. */
+  rest: string;
+  /** Name grams of the whole keyword and of the rest; the last one may be a prefix. */
+  fullGrams: NameGrams;
+  restGrams: NameGrams;
+  /** The rest's words (jieba tokens not inside a longer token): a row must have all of them. */
+  restWords: string[];
+  /** tsquery ranking on any rest word or topic ('' for none). */
+  rankQuery: string;
+}
+
+export interface Topic {
+  industryId?: string;
+  /** tsquery over search tokens: any of the words, each word's tokens all present ('' for none). */
+  query: string;
+  grams: NameGrams;
+}
+
+export interface NameGrams {
+  grams: string[];
+  /** The last gram is a prefix (one CJK character or a part-typed latin word). */
+  isPrefix: boolean;
+}
+
+/** `'&|!:*()<>\` and other punctuation separate words; they never reach SQL as syntax. */
+const SYNTAX = /['&|!:*()<>\\"`~^@#$%;,，。、；：！？（）【】《》“”‘’\s]+/gu;
+/** Words too common to narrow a search (they still count for names and ranking). */
+const STOP_TOKENS = new Set([
+  '的',
+  '了',
+  '和',
+  '与',
+  '及',
+  '在',
+  '是',
+  '有',
+  '做',
+  '轮',
+  '公司',
+  '企业',
+  '项目',
+  '有限',
+  '有限公司',
+  '相关',
+  '哪些',
+  '什么',
+  '一些',
+  '有哪些',
+  '投资',
+  '机构',
+]);
+
+export function normalizeKeyword(raw: string | null | undefined): string {
+  const text = (raw ?? '').normalize('NFKC').toLowerCase().replace(SYNTAX, ' ').trim();
+  return Array.from(text).slice(0, KEYWORD_MAX_CHARS).join('').trim();
+}
+
+/** Letters and digits only: what a tsquery lexeme may contain here. */
+export const cleanToken = (token: string) => token.replace(/[^\p{L}\p{N}]+/gu, '');
+
+const isLatin = (ch: string | undefined) => !!ch && /[a-z0-9]/.test(ch);
+
+export function parseKeyword(raw: string | null | undefined, vocabulary: Vocabulary): ParsedKeyword {
+  const text = normalizeKeyword(raw);
+  const stages = new Set<number>();
+  const industryIds = new Set<string>();
+  const regionCodes = new Set<string>();
+  const recognizedWords: string[] = [];
+  const expansions: string[] = [];
+  const topics: Topic[] = [];
+  let rest = '';
+  for (let i = 0; i < text.length; ) {
+    const found = longestWordAt(text, i, vocabulary);
+    if (!found) {
+      rest += text[i];
+      i += 1;
+      continue;
+    }
+    const { word, meaning } = found;
+    if (meaning.kind === 'stage') stages.add(meaning.code);
+    else recognizedWords.push(word);
+    if (meaning.kind === 'industry' || meaning.kind === 'synonym') {
+      const entry = meaning.kind === 'industry' ? vocabulary.industries.get(meaning.id) : undefined;
+      const words = entry ? [entry.name, ...entry.synonyms] : meaning.kind === 'synonym' ? meaning.words : [];
+      expansions.push(...words);
+      if (meaning.kind === 'industry') industryIds.add(meaning.id);
+      topics.push({
+        ...(meaning.kind === 'industry' ? { industryId: meaning.id } : {}),
+        query: unique([word, ...words])
+          .map((w) => allQuery(headTokens(tokensOf(w))))
+          .filter(Boolean)
+          .map((q) => `(${q})`)
+          .join(' | '),
+        grams: gramsOf(word, false),
+      });
+    }
+    if (meaning.kind === 'region') regionCodes.add(meaning.code);
+    rest += ' ';
+    i += word.length;
+  }
+  rest = rest.replace(/\s+/g, ' ').trim();
+  const restWords = headTokens(tokensOf(rest));
+  return {
+    text,
+    stages: [...stages],
+    industryIds: [...industryIds],
+    regionCodes: [...regionCodes],
+    topics,
+    recognizedWords: [...new Set([...recognizedWords, ...expansions.map(normalizeWord)])],
+    rest,
+    fullGrams: gramsOf(text),
+    restGrams: gramsOf(rest),
+    restWords,
+    rankQuery: [...restWords, ...topics.map((t) => t.query && `(${t.query})`)].filter(Boolean).join(' | '),
+  };
+}
+
+function longestWordAt(text: string, at: number, vocabulary: Vocabulary) {
+  if (isLatin(text[at - 1]) && isLatin(text[at])) return undefined;
+  const longest = Math.min(vocabulary.maxWordLength, text.length - at);
+  for (let length = longest; length >= 2; length--) {
+    const word = text.slice(at, at + length);
+    const meaning = vocabulary.words.get(word);
+    // A latin word must not run on (ai in "openai", ipo in "hippo").
+    if (meaning && !(isLatin(word[word.length - 1]) && isLatin(text[at + length]))) return { word, meaning };
+  }
+  return undefined;
+}
+
+function tokensOf(text: string): string[] {
+  if (!text) return [];
+  return unique(tokenize(text).map(cleanToken)).filter((t) => t && !STOP_TOKENS.has(t));
+}
+
+/**
+ * jieba's search mode gives a word and its parts (集成 成电 电路 集成电路). Texts are cut the
+ * same way, so a text with the word has the whole-word token: the parts would only widen
+ * the match (集成 in 集成商). Keep the tokens no longer token contains.
+ */
+export function headTokens(tokens: string[]): string[] {
+  return tokens
+    .filter((t) => !tokens.some((other) => other.length > t.length && other.includes(t)))
+    .slice(0, 8);
+}
+
+function gramsOf(text: string, allowPrefix = true): NameGrams {
+  if (!text) return { grams: [], isPrefix: false };
+  const grams = nameGrams(text).map(cleanToken).filter(Boolean);
+  const last = text.split(' ').pop() ?? '';
+  const lastIsLatin = allowPrefix && /[a-z0-9]$/.test(last);
+  // One CJK character alone (腾) or a latin word being typed (tenc) matches as a prefix.
+  const isPrefix = lastIsLatin || (allowPrefix && grams.length === 1 && Array.from(grams[0]!).length === 1);
+  if (isPrefix && lastIsLatin) {
+    const word = last.match(/[a-z0-9]+$/)![0];
+    const index = grams.lastIndexOf(word);
+    if (index >= 0) grams.splice(index, 1);
+    grams.push(word);
+  }
+  return { grams: unique(grams).slice(0, 30), isPrefix };
+}
+
+const unique = <T>(items: T[]) => [...new Set(items)];
+
+/** `a & b & c:*` over name grams. */
+export function nameQuery({ grams, isPrefix }: NameGrams): string {
+  return grams.map((g, i) => (isPrefix && i === grams.length - 1 ? `${g}:*` : g)).join(' & ');
+}
+
+/** `a & b & c`: every word. */
+export function allQuery(words: string[]): string {
+  return words.join(' & ');
+}

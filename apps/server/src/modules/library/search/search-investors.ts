@@ -1,0 +1,117 @@
+/**
+ * Investor search (investorSearch): people by name or keyword, with the library filters on
+ * what they invest in and, optionally, one institution. Contacts are never part of a card.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, selectRows } from '../../../platform/database/index.js';
+import { cached } from './cache.js';
+import { type InvestorRow, investorColumns, toInvestorCard } from './cards.js';
+import {
+  bigintArray,
+  type EntitySpec,
+  filterConditions,
+  keywordCondition,
+  relevanceScore,
+  resolveFilters,
+  smallintArray,
+  textArray,
+  wholeNameCondition,
+} from './conditions.js';
+import { highlightTerms } from './highlight.js';
+import { parseKeyword } from './parse-keyword.js';
+import { runSearch } from './run-search.js';
+import { ticketOverlap } from './search-orgs.js';
+import { type ProjectQuery, understood } from './search-projects.js';
+import { getVocabulary, type Vocabulary } from './vocabulary.js';
+
+export const investorSpec: EntitySpec = {
+  alias: 'v',
+  names: ['v.name'],
+  industry: (ids) => sql`v.industries && ${textArray(ids)}`,
+  stage: (codes) => sql`v.stages && ${smallintArray(codes)}`,
+  region: (codes) => sql`v.regions && ${textArray(codes)}`,
+  amount: (min, max) => ticketOverlap('v', min, max),
+};
+
+export type InvestorQuery = ProjectQuery & { institutionId?: number | null | undefined };
+
+/** The newest deal of each investor, as a sort key: one aggregate, not a subquery per row. */
+const latestDealJoin = sql`left join (select ri.investor_id, max(r.date) as last_deal from round_investors ri
+  join rounds r on r.id = ri.round_id group by ri.investor_id) ld on ld.investor_id = v.id`;
+const latestDeal = sql.raw('ld.last_deal desc nulls last, v.id desc nulls last');
+const newest = sql.raw('v.id desc nulls last');
+
+export async function searchInvestors(db: Db, query: InvestorQuery) {
+  const vocabulary = await getVocabulary(db);
+  const parsed = parseKeyword(query.keyword, vocabulary);
+  const filters = resolveFilters(query, vocabulary);
+  const key = JSON.stringify(['investors', parsed.text, filters, query.institutionId ?? 0]);
+  return cached(db, `${key}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
+    const conditions = filterConditions(investorSpec, filters);
+    if (query.institutionId) conditions.push(sql`v.institution_id = ${query.institutionId}`);
+    const keyword = keywordCondition(investorSpec, parsed, filters, vocabulary);
+    if (keyword) conditions.push(keyword);
+    const isRelevance = !!parsed.text && query.sort === 'relevance';
+    const { rows, total, isEstimate } = await runSearch<InvestorRow>(db, {
+      table: 'investors',
+      alias: 'v',
+      columns: investorColumns('v'),
+      conditions,
+      score: isRelevance ? relevanceScore(investorSpec, parsed, vocabulary) : undefined,
+      nameCondition: wholeNameCondition('v', parsed),
+      recency: newest,
+      order:
+        query.sort === 'latest'
+          ? latestDeal
+          : query.sort === 'amount'
+            ? sql.raw('v.ticket_max desc nulls last, v.id desc nulls last')
+            : newest,
+      orderJoin: query.sort === 'latest' ? latestDealJoin : undefined,
+      page: query.page,
+      pageSize: query.pageSize,
+      key,
+    });
+    const list = await withInstitutionNames(db, rows, vocabulary, highlightTerms(parsed));
+    return {
+      list,
+      total,
+      totalIsEstimate: isEstimate,
+      page: query.page,
+      pageSize: query.pageSize,
+      understood: understood(parsed, vocabulary),
+    };
+  });
+}
+
+export async function withInstitutionNames(
+  db: Db,
+  rows: InvestorRow[],
+  vocabulary: Vocabulary,
+  terms: readonly string[] = [],
+) {
+  const ids = [
+    ...new Set(
+      rows
+        .map((row) => row.institution_id)
+        .filter((id) => id !== null)
+        .map(Number),
+    ),
+  ];
+  const names = ids.length
+    ? await selectRows<{ id: number | string; name: string }>(
+        db,
+        sql`select id, name from institutions where id = any(${bigintArray(ids)})`,
+      )
+    : [];
+  const byId = new Map(names.map((n) => [Number(n.id), n.name]));
+  return rows.map((row) =>
+    toInvestorCard(
+      {
+        ...row,
+        institution_name: row.institution_id === null ? '' : (byId.get(Number(row.institution_id)) ?? ''),
+      },
+      vocabulary,
+      terms,
+    ),
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Project search (ProjectFuzzySearch, the industry list, saved full searches): keyword,
+ * filters, sorting and pages, answered from the cache when the same search ran lately.
+ */
+import type { ProjectSearchRequest, ProjectSearchResult } from '@jq/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/database/index.js';
+import { cached } from './cache.js';
+import { type ProjectRow, projectColumns, toProjectCard } from './cards.js';
+import {
+  type EntitySpec,
+  filterConditions,
+  keywordCondition,
+  newestFirst,
+  orderBy,
+  relevanceScore,
+  resolveFilters,
+  smallintArray,
+  textArray,
+  wholeNameCondition,
+} from './conditions.js';
+import { highlightTerms } from './highlight.js';
+import { type ParsedKeyword, parseKeyword } from './parse-keyword.js';
+import { runSearch } from './run-search.js';
+import { getVocabulary, type Vocabulary } from './vocabulary.js';
+
+export const projectSpec: EntitySpec = {
+  alias: 'p',
+  names: ['p.name', 'p.brand_name'],
+  industry: (ids) => sql`(p.industry_id = any(${textArray(ids)}) or p.industries && ${textArray(ids)})`,
+  stage: (codes) => sql`p.stage = any(${smallintArray(codes)})`,
+  region: (codes) =>
+    sql`(p.province_code = any(${textArray(codes)}) or p.city_code = any(${textArray(codes)}))`,
+  amount: (min, max) => sql`p.amount_sought between ${min ?? 0} and ${max ?? 2_147_483_647}`,
+  founded: (from, to) => sql`p.founded_year between ${from ?? 0} and ${to ?? 9999}`,
+};
+
+export type ProjectQuery = Omit<ProjectSearchRequest, 'uguid' | 'clientid'>;
+
+export async function searchProjects(db: Db, query: ProjectQuery): Promise<ProjectSearchResult> {
+  const vocabulary = await getVocabulary(db);
+  const parsed = parseKeyword(query.keyword, vocabulary);
+  const filters = resolveFilters(query, vocabulary);
+  const key = JSON.stringify(['projects', parsed.text, filters]);
+  return cached(db, `${key}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
+    const conditions = filterConditions(projectSpec, filters);
+    const keyword = keywordCondition(projectSpec, parsed, filters, vocabulary);
+    if (keyword) conditions.push(keyword);
+    const isRelevance = !!parsed.text && query.sort === 'relevance';
+    const recency = newestFirst('p', 'latest_round_at');
+    const { rows, total, isEstimate } = await runSearch<ProjectRow>(db, {
+      table: 'projects',
+      alias: 'p',
+      columns: projectColumns('p'),
+      conditions,
+      score: isRelevance ? relevanceScore(projectSpec, parsed, vocabulary) : undefined,
+      nameCondition: wholeNameCondition('p', parsed),
+      recency,
+      order: orderBy(query.sort, recency, newestFirst('p', 'amount_sought')),
+      page: query.page,
+      pageSize: query.pageSize,
+      key,
+    });
+    const terms = highlightTerms(parsed);
+    return {
+      list: rows.map((row) => toProjectCard(row, vocabulary, terms)),
+      total,
+      totalIsEstimate: isEstimate,
+      page: query.page,
+      pageSize: query.pageSize,
+      understood: understood(parsed, vocabulary),
+    };
+  });
+}
+
+export function understood(parsed: ParsedKeyword, vocabulary: Vocabulary) {
+  return {
+    keyword: parsed.text,
+    stages: parsed.stages,
+    industries: parsed.industryIds.map((id) => ({ id, name: vocabulary.industries.get(id)?.name ?? id })),
+    regions: parsed.regionCodes.map((code) => ({
+      id: code,
+      name: vocabulary.regions.get(code)?.name ?? code,
+    })),
+  };
+}

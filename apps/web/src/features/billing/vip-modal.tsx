@@ -1,0 +1,118 @@
+/**
+ * The VIP purchase modal (spec sections 2 and 4): three tiers with their 折 badges, then
+ * the order's QR polled every 1 s up to 60 times (then 支付超时，请重试). On payment the
+ * `vipPaySuccess` event fires and the user's status (isvip, exptime) is read again.
+ */
+import { LIMITS } from '@jq/contract';
+import { Badge, Button, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { billing } from '../../locales/zh-CN/billing';
+import { useUserStore } from '../../shared/stores/user-store';
+import { refreshStatus } from '../account/session';
+import { createVipPay, type VipLength } from './api';
+import { PayModal } from './pay-modal';
+import { type VipTier, vipTiers, yuanText } from './vip-tiers';
+
+export const VIP_PAY_SUCCESS_EVENT = 'vipPaySuccess';
+
+const DEFAULT_CFG = { month: 199, seasondiscount: 0.9, yeardiscount: 0.7 };
+
+export function useVipTiers(): VipTier[] {
+  const cfg = useUserStore((state) => state.status.commoncfg.VipChargeCfg);
+  return vipTiers(cfg ?? DEFAULT_CFG);
+}
+
+export function VipTierCards({
+  tiers,
+  chosen,
+  onChoose,
+}: {
+  tiers: VipTier[];
+  chosen: VipLength;
+  onChoose(length: VipLength): void;
+}) {
+  return (
+    <div className="jq-vip-tiers">
+      {tiers.map((tier) => {
+        const card = (
+          <button
+            key={tier.length}
+            type="button"
+            className={`jq-vip-tier${tier.length === chosen ? ' is-chosen' : ''}`}
+            onClick={() => onChoose(tier.length)}
+            data-testid={`vip-tier-${tier.length}`}
+          >
+            <span className="jq-vip-tier-name">{billing.vipTiers[tier.length]}</span>
+            <span className="jq-vip-tier-price">{billing.amount(yuanText(tier.fen))}</span>
+            <span className="jq-vip-tier-note">
+              {tier.months > 1
+                ? billing.perMonth(yuanText(Math.round(tier.fen / tier.months)))
+                : billing.vipDays.month}
+            </span>
+          </button>
+        );
+        return tier.fold ? (
+          <Badge.Ribbon key={tier.length} text={billing.fold(tier.fold)} color="red">
+            {card}
+          </Badge.Ribbon>
+        ) : (
+          <div key={tier.length}>{card}</div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function VipModal({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const tiers = useVipTiers();
+  const [chosen, setChosen] = useState<VipLength>('season');
+  const [isPaying, setIsPaying] = useState(false);
+  const tier = tiers.find((t) => t.length === chosen)!;
+
+  const onPaid = () => {
+    window.dispatchEvent(new Event(VIP_PAY_SUCCESS_EVENT));
+    void refreshStatus();
+    onClose();
+  };
+
+  return (
+    <>
+      <Modal
+        open={isOpen && !isPaying}
+        title={billing.vipPayTitle}
+        footer={null}
+        onCancel={onClose}
+        width={520}
+      >
+        <VipTierCards tiers={tiers} chosen={chosen} onChoose={setChosen} />
+        <Button type="primary" block size="large" onClick={() => setIsPaying(true)} data-testid="vip-buy">
+          {billing.buyVip} {billing.amount(yuanText(tier.fen))}
+        </Button>
+        <Typography.Paragraph type="secondary" className="jq-vip-agree">
+          {billing.agreeVip}
+          <Link to="/vipAgreement" target="_blank">
+            {billing.vipAgreementLink}
+          </Link>
+        </Typography.Paragraph>
+      </Modal>
+      <PayModal
+        isOpen={isOpen && isPaying}
+        title={`${billing.vipPayTitle} · ${billing.vipTiers[chosen]}`}
+        createOrder={(clienttp) => createVipPay(chosen, tier.fen, clienttp)}
+        checkPath="/user/checkOrder"
+        intervalMs={LIMITS.vipPollIntervalMs}
+        maxPolls={LIMITS.vipPollMax}
+        successText={billing.vipPaid}
+        failText={billing.networkError}
+        onTimeoutMode="close"
+        timeoutText={billing.vipTimeout}
+        onPaid={onPaid}
+        onClose={() => {
+          setIsPaying(false);
+          onClose();
+        }}
+      />
+    </>
+  );
+}

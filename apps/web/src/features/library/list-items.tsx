@@ -1,0 +1,211 @@
+/**
+ * One row of each library list: dense like a deal database (name, tags, the numbers an
+ * investor scans for, a two-line summary with the matched words marked), the whole row a
+ * link to the detail, and the 演示数据 mark on generated records.
+ */
+import type { InvestorCard, OrgCard, ProjectCard } from '@jq/contract';
+import { messages } from '@jq/contract';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { library } from '../../locales/zh-CN/library';
+import { UserAvatar } from '../../shared/components/user-avatar';
+import type { DetailLink } from './detail-nav';
+import { formatDate, formatStage, formatWan, formatWanRange, wanOrUndisclosed } from './format';
+import { Highlighted } from './highlight';
+
+export function DemoTag() {
+  return (
+    <Tag className="jq-lib-demo" bordered={false} data-testid="demo-tag">
+      {messages.demoData}
+    </Tag>
+  );
+}
+
+const REGION_PREFIX = /^(?:[\u4e00-\u9fff]{2,3}(?:省|自治区))?(?:[\u4e00-\u9fff]{2,3}市)?/u;
+
+/** 上海市朔林天使投资管理有限公司 → 朔林天使投资管理有限公司: a full name's initial is not its city's. */
+export function logoName(name: string): string {
+  if (Array.from(name).length < 8) return name;
+  const rest = name.replace(REGION_PREFIX, '');
+  return Array.from(rest).length >= 2 ? rest : name;
+}
+
+/** A company's or fund's logo: the picture, else its first character (the one avatar component). */
+export function EntityLogo({ src, name, size = 44 }: { src: string; name: string; size?: number }) {
+  return <UserAvatar src={src || null} name={logoName(name)} size={size} className="jq-lib-logo" />;
+}
+
+function Meta({ items }: { items: (string | false | null | undefined)[] }) {
+  const shown = items.filter((item): item is string => Boolean(item));
+  return (
+    <div className="jq-lib-item-meta">
+      {shown.map((item) => (
+        <span key={item}>{item}</span>
+      ))}
+    </div>
+  );
+}
+
+interface RowProps {
+  link: DetailLink;
+  testId: string;
+  logo: ReactNode;
+  children: ReactNode;
+  side?: ReactNode;
+}
+
+function Row({ link, testId, logo, children, side }: RowProps) {
+  return (
+    <li className="jq-lib-item">
+      <Link to={link.to} state={link.state} className="jq-lib-item-link" data-testid={testId}>
+        {logo}
+        <div className="jq-lib-item-main">{children}</div>
+        {side && <div className="jq-lib-item-side">{side}</div>}
+      </Link>
+    </li>
+  );
+}
+
+export function ProjectItem({ project, link }: { project: ProjectCard; link: DetailLink }) {
+  const title = project.brandName || project.name;
+  const sub = [project.industryName, ...project.industryNames].filter(Boolean).join(' · ');
+  return (
+    <Row
+      link={link}
+      testId="project-item"
+      logo={<EntityLogo src={project.logo} name={title} />}
+      side={
+        <>
+          <span className="jq-lib-side-label">{library.amountSought}</span>
+          <strong className="jq-lib-side-value">{wanOrUndisclosed(project.amountSought)}</strong>
+        </>
+      }
+    >
+      <div className="jq-lib-item-head">
+        <span className="jq-lib-item-title">
+          <Highlighted
+            highlight={project.brandName ? project.highlight?.alias : project.highlight?.name}
+            text={title}
+          />
+        </span>
+        <Tag color="blue" bordered={false}>
+          {project.stageLabel || formatStage(project.stage)}
+        </Tag>
+        {project.isDemo && <DemoTag />}
+      </div>
+      {project.brandName && (
+        <div className="jq-lib-item-sub">
+          <Highlighted highlight={project.highlight?.name} text={project.name} />
+        </div>
+      )}
+      <Meta
+        items={[
+          sub,
+          project.regionName,
+          project.foundedYear ? library.foundedIn(project.foundedYear) : null,
+          project.latestRoundAt && `${library.latestRound} ${formatDate(project.latestRoundAt)}`,
+          project.totalRaised !== null && `${library.totalRaised} ${formatWan(project.totalRaised)}`,
+        ]}
+      />
+      <p className="jq-lib-item-summary">
+        <Highlighted highlight={project.highlight?.summary} text={project.summary} />
+      </p>
+    </Row>
+  );
+}
+
+export function OrgItem({ org, link }: { org: OrgCard; link: DetailLink }) {
+  const title = org.shortName || org.name;
+  return (
+    <Row
+      link={link}
+      testId="org-item"
+      logo={<EntityLogo src={org.logo} name={title} />}
+      side={
+        <>
+          <span className="jq-lib-side-label">{library.ticket}</span>
+          <strong className="jq-lib-side-value">
+            {formatWanRange(org.ticketMin, org.ticketMax, org.currency) || library.undisclosed}
+          </strong>
+        </>
+      }
+    >
+      <div className="jq-lib-item-head">
+        <span className="jq-lib-item-title">
+          <Highlighted highlight={org.shortName ? org.highlight?.alias : org.highlight?.name} text={title} />
+        </span>
+        {org.type && (
+          <Tag color="geekblue" bordered={false}>
+            {org.type}
+          </Tag>
+        )}
+        {org.isDemo && <DemoTag />}
+      </div>
+      {org.shortName && (
+        <div className="jq-lib-item-sub">
+          <Highlighted highlight={org.highlight?.name} text={org.name} />
+        </div>
+      )}
+      <Meta
+        items={[
+          library.dealCount(org.dealCount),
+          (org.aumMin !== null || org.aumMax !== null) &&
+            `${library.aum} ${formatWanRange(org.aumMin, org.aumMax, org.currency)}`,
+          org.stages.map(formatStage).join('、'),
+          org.regionNames.slice(0, 4).join('、'),
+        ]}
+      />
+      <div className="jq-lib-item-tags">
+        {org.industryNames.slice(0, 5).map((name) => (
+          <Tag key={name}>{name}</Tag>
+        ))}
+      </div>
+      <p className="jq-lib-item-summary">
+        <Highlighted highlight={org.highlight?.summary} text={org.summary} />
+      </p>
+    </Row>
+  );
+}
+
+export function InvestorItem({ investor, link }: { investor: InvestorCard; link: DetailLink }) {
+  return (
+    <Row
+      link={link}
+      testId="investor-item"
+      logo={<UserAvatar src={investor.avatar || null} name={investor.name} size={44} />}
+      side={
+        <>
+          <span className="jq-lib-side-label">{library.ticket}</span>
+          <strong className="jq-lib-side-value">
+            {formatWanRange(investor.ticketMin, investor.ticketMax) || library.undisclosed}
+          </strong>
+        </>
+      }
+    >
+      <div className="jq-lib-item-head">
+        <span className="jq-lib-item-title">
+          <Highlighted highlight={investor.highlight?.name} text={investor.name} />
+        </span>
+        {investor.title && <span className="jq-lib-item-role">{investor.title}</span>}
+        {investor.isDemo && <DemoTag />}
+      </div>
+      {investor.institutionName && (
+        <div className="jq-lib-item-sub">
+          <Highlighted highlight={investor.highlight?.alias} text={investor.institutionName} />
+        </div>
+      )}
+      <Meta
+        items={[investor.stages.map(formatStage).join('、'), investor.regionNames.slice(0, 4).join('、')]}
+      />
+      <div className="jq-lib-item-tags">
+        {investor.industryNames.slice(0, 5).map((name) => (
+          <Tag key={name}>{name}</Tag>
+        ))}
+      </div>
+      <p className="jq-lib-item-summary">
+        <Highlighted highlight={investor.highlight?.summary} text={investor.summary} />
+      </p>
+    </Row>
+  );
+}

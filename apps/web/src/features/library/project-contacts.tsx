@@ -1,0 +1,112 @@
+/**
+ * A project's contacts, masked by the server (first and last characters, stars between)
+ * until unlocked. 解锁联系方式: a visitor gets the login modal; a signed-in user's unlock
+ * goes to UnlockUser2ProjectMap and the server's answer is shown as it is (VIPs unlock; for
+ * others it says 即将上线 until paid unlocks land with billing).
+ */
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Skeleton, Tag } from 'antd';
+import { library } from '../../locales/zh-CN/library';
+import { ApiError } from '../../shared/api/client';
+import { UserAvatar } from '../../shared/components/user-avatar';
+import { useUserStore } from '../../shared/stores/user-store';
+import { useProjectContacts, useUnlockContacts } from './queries';
+
+export interface ProjectContactsProps {
+  pid: number;
+  contactCount: number;
+}
+
+export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
+  const isSignedIn = useUserStore((state) => state.info !== null);
+  const openLogin = useUserStore((state) => state.openLogin);
+  const contacts = useProjectContacts(pid, isSignedIn);
+  const unlock = useUnlockContacts(pid);
+  const { message } = App.useApp();
+
+  if (!isSignedIn) {
+    return (
+      <div className="jq-lib-contacts-locked" data-testid="contacts">
+        <LockOutlined />
+        <span>
+          {contactCount > 0 ? `${library.contactCount(contactCount)} · ` : ''}
+          {library.signInToView}
+        </span>
+        <Button type="primary" onClick={() => openLogin()} data-testid="unlock-contacts">
+          {library.unlock}
+        </Button>
+      </div>
+    );
+  }
+  if (contacts.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (contacts.isError) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={contacts.error instanceof ApiError ? contacts.error.msg : library.loadFailed}
+        action={
+          <Button size="small" onClick={() => void contacts.refetch()}>
+            {library.retry}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { contacts: people, isUnlocked } = contacts.data;
+  const refusal =
+    unlock.error instanceof ApiError ? unlock.error.msg : unlock.error ? library.loadFailed : null;
+  return (
+    <div className="jq-lib-contacts" data-testid="contacts">
+      {people.length === 0 ? (
+        <p className="jq-lib-muted">{library.noContacts}</p>
+      ) : (
+        <ul className="jq-lib-mini-list">
+          {people.map((person, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: masked names may repeat
+            <li key={index} data-testid="contact">
+              <UserAvatar name={person.name} size={32} />
+              <div className="jq-lib-mini-main">
+                <div className="jq-lib-mini-title">
+                  <span>{person.name}</span>
+                  {person.title && <span className="jq-lib-muted">{person.title}</span>}
+                </div>
+                <div className="jq-lib-contact-fields">
+                  {person.phone && <span>{`${library.phone} ${person.phone}`}</span>}
+                  {person.email && <span>{`${library.email} ${person.email}`}</span>}
+                  {person.wechat && <span>{`${library.wechat} ${person.wechat}`}</span>}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isUnlocked ? (
+        <Tag icon={<UnlockOutlined />} color="success">
+          {library.unlocked}
+        </Tag>
+      ) : (
+        people.length > 0 && (
+          <div className="jq-lib-unlock">
+            <span className="jq-lib-muted">{library.maskedNote}</span>
+            <Button
+              type="primary"
+              icon={<LockOutlined />}
+              loading={unlock.isPending}
+              // The answer will not change until billing lands; one refusal per project is enough.
+              disabled={refusal !== null}
+              data-testid="unlock-contacts"
+              onClick={() =>
+                unlock.mutate(undefined, { onSuccess: () => void message.success(library.unlockedToast) })
+              }
+            >
+              {unlock.isPending ? library.unlocking : library.unlock}
+            </Button>
+          </div>
+        )
+      )}
+      {refusal && <Alert type="info" showIcon title={refusal} data-testid="unlock-answer" />}
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * The library's server state as TanStack Query hooks: list searches (paged on desktop,
+ * load-more on phones), the detail views, contacts with their unlock, and follows. Keys
+ * start with 'library' so a sign-in or an unlock can refresh the whole area at once.
+ */
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ApiError } from '../../shared/api/client';
+import {
+  followOrg,
+  getInvestorInfo,
+  getOrgInfo,
+  getProjectContacts,
+  getProjectInfo,
+  getProjectInvestors,
+  getProjectPatents,
+  getReportInfo,
+  listOrgArticles,
+  listOrgLinkedProjects,
+  listOrgMembers,
+  listOrgProjects,
+  listSampleReports,
+  type OidPage,
+  type OrgInfo,
+  type ProjectContacts,
+  type SearchResultByKind,
+  searchIndustryProjects,
+  searchLibrary,
+  unfollowOrg,
+  unlockProjectContacts,
+} from './api';
+import {
+  EMPTY_QUERY,
+  type LibraryKind,
+  type LibraryQuery,
+  serializeQuery,
+  toSearchRequest,
+} from './search-state';
+import { deriveIndustries, deriveRegions } from './taxonomy';
+
+export const PAGE_SIZE = 20;
+const TAXONOMY_SAMPLE_SIZE = 100;
+
+export const libraryKeys = {
+  all: ['library'] as const,
+  search: (kind: LibraryKind, key: string) => ['library', kind, 'search', key] as const,
+  more: (kind: LibraryKind, key: string) => ['library', kind, 'more', key] as const,
+  project: (pid: number) => ['library', 'project', pid] as const,
+  contacts: (pid: number) => ['library', 'project', pid, 'contacts'] as const,
+  org: (oid: number) => ['library', 'org', oid] as const,
+};
+
+export type ListItem<K extends LibraryKind> = SearchResultByKind[K]['list'][number];
+
+export interface LibraryResults<K extends LibraryKind> {
+  items: ListItem<K>[];
+  total: number;
+  understood: SearchResultByKind[K]['understood'] | undefined;
+  /** Nothing to show yet (first load). */
+  isLoading: boolean;
+  /** A new search is on its way while the previous results stay shown. */
+  isRefreshing: boolean;
+  isError: boolean;
+  /** The server's reason when it refused the search (a bad filter in a hand-edited link). */
+  errorMessage: string | undefined;
+  retry(): void;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore(): void;
+}
+
+/**
+ * One list's results. Desktop pages by `query.page`; phones load more pages under the
+ * first (`isLoadMore`), and the query's page is ignored there.
+ */
+export function useLibraryResults<K extends LibraryKind>(
+  kind: K,
+  query: LibraryQuery,
+  isLoadMore: boolean,
+): LibraryResults<K> {
+  const key = serializeQuery(query);
+  const restartKey = serializeQuery({ ...query, page: 1 });
+  const paged = useQuery({
+    queryKey: libraryKeys.search(kind, key),
+    queryFn: ({ signal }) => searchLibrary(kind, toSearchRequest(query, PAGE_SIZE), signal),
+    placeholderData: keepPreviousData,
+    enabled: !isLoadMore,
+  });
+  const more = useInfiniteQuery({
+    queryKey: libraryKeys.more(kind, restartKey),
+    queryFn: ({ signal, pageParam }) =>
+      searchLibrary(kind, toSearchRequest(query, PAGE_SIZE, pageParam), signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled: isLoadMore,
+  });
+
+  if (isLoadMore) {
+    const pages = more.data?.pages ?? [];
+    return {
+      items: pages.flatMap((page) => page.list as ListItem<K>[]),
+      total: pages[0]?.total ?? 0,
+      understood: pages[0]?.understood,
+      isLoading: more.isPending,
+      isRefreshing: more.isPlaceholderData,
+      isError: more.isError && !more.isFetchNextPageError,
+      errorMessage: refusalOf(more.error),
+      retry: () => void more.refetch(),
+      hasMore: more.hasNextPage,
+      isLoadingMore: more.isFetchingNextPage,
+      loadMore: () => void more.fetchNextPage(),
+    };
+  }
+  return {
+    items: (paged.data?.list ?? []) as ListItem<K>[],
+    total: paged.data?.total ?? 0,
+    understood: paged.data?.understood,
+    isLoading: paged.isPending,
+    isRefreshing: paged.isPlaceholderData && paged.isFetching,
+    isError: paged.isError,
+    errorMessage: refusalOf(paged.error),
+    retry: () => void paged.refetch(),
+    hasMore: false,
+    isLoadingMore: false,
+    loadMore: () => {},
+  };
+}
+
+function refusalOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.msg : undefined;
+}
+
+/** Filter options from two samples of projects (latest and largest rounds): see taxonomy.ts. */
+export function useTaxonomy() {
+  const sample = (sort: 'latest' | 'amount') => ({
+    queryKey: ['library', 'taxonomy-sample', sort],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      searchLibrary('project', toSearchRequest({ ...EMPTY_QUERY, sort }, TAXONOMY_SAMPLE_SIZE), signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  const latest = useQuery(sample('latest'));
+  const largest = useQuery(sample('amount'));
+  return useMemo(() => {
+    const cards = [...(latest.data?.list ?? []), ...(largest.data?.list ?? [])];
+    return { industries: deriveIndustries(cards), regions: deriveRegions(cards) };
+  }, [latest.data, largest.data]);
+}
+
+// ---- Project detail ----
+export function useProjectInfo(pid: number | null) {
+  return useQuery({
+    queryKey: libraryKeys.project(pid ?? 0),
+    queryFn: ({ signal }) => getProjectInfo(pid!, signal),
+    enabled: pid !== null,
+  });
+}
+
+export function useProjectInvestors(pid: number) {
+  return useQuery({
+    queryKey: [...libraryKeys.project(pid), 'investors'],
+    queryFn: ({ signal }) => getProjectInvestors(pid, signal),
+  });
+}
+
+export function useProjectPatents(pid: number) {
+  return useQuery({
+    queryKey: [...libraryKeys.project(pid), 'patents'],
+    queryFn: ({ signal }) => getProjectPatents(pid, signal),
+  });
+}
+
+export function useProjectContacts(pid: number, isSignedIn: boolean) {
+  return useQuery({
+    queryKey: libraryKeys.contacts(pid),
+    queryFn: ({ signal }) => getProjectContacts(pid, signal),
+    enabled: isSignedIn,
+  });
+}
+
+export function useUnlockContacts(pid: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unlockProjectContacts(pid),
+    onSuccess: (contacts: ProjectContacts) => {
+      client.setQueryData(libraryKeys.contacts(pid), contacts);
+      void client.invalidateQueries({ queryKey: libraryKeys.project(pid), exact: true });
+    },
+  });
+}
+
+/** Latest projects of the same sub-industry (else the same industry), this one left out. */
+export function useSimilarProjects(pid: number, industry: string | undefined, count: number) {
+  return useQuery({
+    queryKey: ['library', 'similar', industry, count],
+    queryFn: ({ signal }) => searchIndustryProjects(industry!, count + 1, signal),
+    enabled: Boolean(industry),
+    select: (result) => result.list.filter((project) => project.id !== pid).slice(0, count),
+  });
+}
+
+// ---- Institution detail ----
+export function useOrgInfo(oid: number | null) {
+  return useQuery({
+    queryKey: libraryKeys.org(oid ?? 0),
+    queryFn: ({ signal }) => getOrgInfo(oid!, signal),
+    enabled: oid !== null,
+  });
+}
+
+function useOrgPage<T>(
+  name: string,
+  input: OidPage,
+  fetchPage: (input: OidPage, signal?: AbortSignal) => Promise<T>,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: [...libraryKeys.org(input.oid), name, input.page, input.pageSize],
+    queryFn: ({ signal }) => fetchPage(input, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useOrgPortfolio = (input: OidPage, enabled = true) =>
+  useOrgPage('portfolio', input, listOrgProjects, enabled);
+export const useOrgLinkedProjects = (input: OidPage, enabled = true) =>
+  useOrgPage('linked', input, listOrgLinkedProjects, enabled);
+export const useOrgMembers = (input: OidPage) => useOrgPage('members', input, listOrgMembers);
+export const useOrgArticles = (input: OidPage) => useOrgPage('articles', input, listOrgArticles);
+
+export function useFollowOrg(oid: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) => (follow ? followOrg(oid) : unfollowOrg(oid)),
+    onSuccess: (state) => {
+      client.setQueryData<OrgInfo>(libraryKeys.org(oid), (info) =>
+        info && info.isFollowed !== state.isFollowed
+          ? {
+              ...info,
+              isFollowed: state.isFollowed,
+              followerCount: Math.max(0, info.followerCount + (state.isFollowed ? 1 : -1)),
+            }
+          : info,
+      );
+    },
+  });
+}
+
+// ---- Investor and report detail ----
+export function useInvestorInfo(id: number | null) {
+  return useQuery({
+    queryKey: ['library', 'investor', id],
+    queryFn: ({ signal }) => getInvestorInfo(id!, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useReportInfo(id: number | null) {
+  return useQuery({
+    queryKey: ['library', 'report', id],
+    queryFn: ({ signal }) => getReportInfo(id!, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useSampleReports() {
+  return useQuery({
+    queryKey: ['library', 'report-samples'],
+    queryFn: ({ signal }) => listSampleReports(signal),
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The one user avatar (spec section 5): the image; if it is missing or fails to load, the
+ * first character of the name; without a name, the default avatar.
+ */
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, type AvatarProps } from 'antd';
+import { useState } from 'react';
+
+export interface UserAvatarProps {
+  src?: string | null;
+  name?: string | null;
+  size?: AvatarProps['size'];
+  className?: string;
+}
+
+/** The character shown instead of a picture: the name's first, upper-cased for Latin names. */
+export function avatarInitial(name: string | null | undefined): string {
+  const first = Array.from((name ?? '').trim())[0];
+  return first ? first.toUpperCase() : '';
+}
+
+export function UserAvatar({ src, name, size = 'default', className }: UserAvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const initial = avatarInitial(name);
+  const label = name?.trim() || undefined;
+  const common = { size, className, 'aria-label': label, 'data-testid': 'user-avatar' } as const;
+
+  if (src && src !== failedSrc) {
+    return (
+      <Avatar
+        {...common}
+        src={src}
+        alt={label}
+        data-avatar="image"
+        onError={() => {
+          setFailedSrc(src);
+          // Handled here: render the fallback ourselves instead of antd's.
+          return false;
+        }}
+      />
+    );
+  }
+  if (initial) {
+    return (
+      <Avatar
+        {...common}
+        data-avatar="initial"
+        style={{ backgroundColor: 'var(--ant-color-primary, #1677ff)' }}
+      >
+        {initial}
+      </Avatar>
+    );
+  }
+  return <Avatar {...common} data-avatar="default" icon={<UserOutlined />} />;
+}

@@ -1,0 +1,103 @@
+/**
+ * Library cards on the wire: the list items of project, institution and investor search,
+ * with their highlights. Highlights are ranges over plain text (never HTML): `[start, end)`
+ * in UTF-16 units of `text`, so the web renders them without markup.
+ */
+import { z } from 'zod';
+
+const nullableInt = z.number().int().nullable();
+
+const range = z.tuple([z.number().int(), z.number().int()]);
+export const HighlightSchema = z.object({ text: z.string(), ranges: z.array(range) });
+export type Highlight = z.infer<typeof HighlightSchema>;
+/** `alias`: a project's brand name, an institution's short name, an investor's institution. */
+const HighlightsSchema = z.object({
+  name: HighlightSchema.optional(),
+  alias: HighlightSchema.optional(),
+  summary: HighlightSchema.optional(),
+});
+
+/** Plain-text pieces of a highlighted text, for rendering without HTML. */
+export function splitHighlight({ text, ranges }: Highlight): { text: string; isMatch: boolean }[] {
+  const parts: { text: string; isMatch: boolean }[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push({ text: text.slice(at, start), isMatch: false });
+    if (end > start) parts.push({ text: text.slice(start, end), isMatch: true });
+    at = Math.max(at, end);
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), isMatch: false });
+  return parts;
+}
+
+export const NamedSchema = z.object({ id: z.string(), name: z.string() });
+
+export const ProjectCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brandName: z.string(),
+  industryId: z.string(),
+  industryName: z.string(),
+  /** Industry ids (sub-industries and the top one) and their names. */
+  industries: z.array(z.string()),
+  industryNames: z.array(z.string()),
+  tags: z.array(z.string()),
+  stage: z.number().int(),
+  stageLabel: z.string(),
+  amountSought: nullableInt,
+  provinceCode: z.string().nullable(),
+  cityCode: z.string().nullable(),
+  regionName: z.string(),
+  foundedYear: nullableInt,
+  latestRoundAt: z.string().nullable(),
+  latestRoundStage: nullableInt,
+  totalRaised: nullableInt,
+  logo: z.string(),
+  summary: z.string(),
+  isDemo: z.boolean(),
+  highlight: HighlightsSchema.optional(),
+});
+export type ProjectCard = z.infer<typeof ProjectCardSchema>;
+
+export const OrgCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+  type: z.string(),
+  foundedYear: nullableInt,
+  aumMin: nullableInt,
+  aumMax: nullableInt,
+  currency: z.string(),
+  regions: z.array(z.string()),
+  regionNames: z.array(z.string()),
+  industries: z.array(z.string()),
+  industryNames: z.array(z.string()),
+  stages: z.array(z.number().int()),
+  ticketMin: nullableInt,
+  ticketMax: nullableInt,
+  logo: z.string(),
+  summary: z.string(),
+  dealCount: z.number().int(),
+  isDemo: z.boolean(),
+  highlight: HighlightsSchema.optional(),
+});
+export type OrgCard = z.infer<typeof OrgCardSchema>;
+export const InvestorCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  institutionId: nullableInt,
+  institutionName: z.string(),
+  title: z.string(),
+  industries: z.array(z.string()),
+  industryNames: z.array(z.string()),
+  stages: z.array(z.number().int()),
+  ticketMin: nullableInt,
+  ticketMax: nullableInt,
+  regions: z.array(z.string()),
+  regionNames: z.array(z.string()),
+  avatar: z.string(),
+  summary: z.string(),
+  isDemo: z.boolean(),
+  highlight: HighlightsSchema.optional(),
+});
+export type InvestorCard = z.infer<typeof InvestorCardSchema>;
