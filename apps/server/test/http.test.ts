@@ -1,5 +1,6 @@
 import { Code, pagePaths } from '@jq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeValidationError } from '../src/http/errors.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
 describe('HTTP basics', () => {
@@ -161,5 +162,15 @@ describe('production mode', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('validation messages', () => {
+  it('names the field that holds an invalid array item, not its index', () => {
+    const msg = describeValidationError({
+      validation: [{ instancePath: '/industry/1', message: '无效输入' }],
+      validationContext: 'body',
+    });
+    expect(msg).toBe('参数「行业」有误：无效输入');
   });
 });

@@ -36,7 +36,8 @@ export function describeValidationError(error: {
 }): string {
   const first = error.validation[0];
   if (!first) return codeMessages[Code.BAD_REQUEST];
-  const path = first.instancePath.split('/').filter(Boolean);
+  // Array indexes (`/industry/1`) are not field names: name the field that holds them.
+  const path = first.instancePath.split('/').filter((segment) => segment && !/^\d+$/.test(segment));
   const label = path.length ? fieldLabel(path) : '请求参数';
   const source = SOURCE_LABELS[error.validationContext ?? ''] ?? '';
   return `${source}参数「${label}」有误：${first.message ?? '格式不正确'}`;
