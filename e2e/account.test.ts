@@ -110,6 +110,8 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('accounts', () => 
     await submitPhoneForm(phone, '13800000002');
     await phone.getByTestId('confirm-user-name').waitFor();
     await saveScreenshot(phone, 'qr-confirm-phone');
+    // The desktop learns that the code was scanned before the phone confirms.
+    await desktop.getByTestId('qr-scanned').waitFor({ timeout: 10_000 });
     const confirmedAt = Date.now();
     await phone.getByTestId('confirm-qr-login').click();
     await phone.getByText('已确认登录').waitFor();

@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('web shell', () => {
     expect(await textOf(sider.locator('.jq-nav-badge-new'))).toBe('New');
     expect(await page.title()).toBe('首页 - 金桥');
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
-    await expect(page.getByText('欢迎来到金桥').isVisible()).resolves.toBe(true);
+    await page.getByTestId('home-page').waitFor();
     expect(await textOf(page.locator('.jq-footer'))).toContain('© 2021');
     await saveScreenshot(page, 'desktop-home');
   });

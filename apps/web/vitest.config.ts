@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Lazy pages compile on first use; on a loaded 2-core machine that alone can take seconds.
+    testTimeout: 20_000,
   },
 });

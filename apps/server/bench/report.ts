@@ -19,6 +19,8 @@ export interface EngineReport {
   institutions: number;
   names: Record<string, string>;
   results: Record<string, LoadResult>;
+  /** The server's search index: seconds from health to ready, RSS (MB) before, after, at the end. */
+  index?: { readySeconds: number; rssBeforeMb: number; rssAfterMb: number; rssEndMb: number };
 }
 
 const ms = (n: number) => n.toFixed(1);
@@ -43,6 +45,13 @@ export function printReport(reports: EngineReport[], environment: Record<string,
       const meets = isHealth ? '—' : r.p95 < report.targetP95 && share >= 0.25 && !r.errors ? '是' : '否';
       lines.push(
         `| ${report.names[key] ?? key} | ${r.requests} | ${r.rps.toFixed(0)} | ${isHealth ? '100%' : `${Math.round(share * 100)}%`} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${meets} |`,
+      );
+    }
+    if (report.index) {
+      const i = report.index;
+      lines.push(
+        '',
+        `搜索索引：服务就绪后 ${i.readySeconds.toFixed(1)} 秒建成；服务进程 RSS 建索引前 ${i.rssBeforeMb} MB，建成后 ${i.rssAfterMb} MB，压测结束时 ${i.rssEndMb} MB。`,
       );
     }
     lines.push('');

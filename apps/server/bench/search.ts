@@ -10,6 +10,8 @@
  *
  * Each engine is measured twice on the same data: with the search cache as deployed
  * (SEARCH_CACHE_SECONDS=30) and without it (0), which is what a never-seen search costs.
+ * Measuring starts once the server's search index is ready (searches take the SQL path
+ * until then); the time that took and the server's RSS before and after are reported.
  *
  * Options: --engines pglite,postgresql  --duration 15 (s per scenario)  --concurrency 20
  *          --seed N  --cache on|off|both  --fresh (regenerate the PGlite set)
@@ -17,7 +19,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -127,6 +129,40 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
   throw new Error('服务未在 10 分钟内就绪');
 }
 
+/** The child's resident memory in MB (Linux), or 0 when unknown. */
+function rssMb(child: ChildProcess): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the search index answers: the SQL path estimates the total of a broad
+ * keyword on the large set (totalIsEstimate), the index counts it. Each try asks another
+ * page, so the search cache never answers for it.
+ */
+async function waitForSearchIndex(baseUrl: string, child: ChildProcess) {
+  const t0 = performance.now();
+  for (let page = 1; performance.now() - t0 < 600_000; page++) {
+    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+    const response = await fetch(`${baseUrl}/api/acproject/ProjectFuzzySearch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: '科技', page, pageSize: 1 }),
+    });
+    const body = (await response.json()) as { data?: { totalIsEstimate?: boolean } };
+    if (response.status === 200 && body.data?.totalIsEstimate === false) {
+      return (performance.now() - t0) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('搜索索引未在 10 分钟内就绪');
+}
+
 function scenarios(data: BenchData) {
   const json = (path: string, body: unknown, headers?: Record<string, string>): BenchRequest => ({
     method: 'POST',
@@ -180,6 +216,12 @@ async function measure(engine: Engine, env: Record<string, string>, data: BenchD
   try {
     const baseUrl = `http://127.0.0.1:${serverEnv.PORT}`;
     await waitForHealth(baseUrl, child);
+    const rssBeforeMb = rssMb(child);
+    const readySeconds = await waitForSearchIndex(baseUrl, child);
+    const index = { readySeconds, rssBeforeMb, rssAfterMb: rssMb(child) };
+    console.info(
+      `  搜索索引就绪：${readySeconds.toFixed(1)} 秒，RSS ${index.rssBeforeMb} → ${index.rssAfterMb} MB`,
+    );
     const results: Record<string, LoadResult> = {};
     for (const scenario of scenarios(data)) {
       // Warm-up: connections, JIT, the vocabulary; not measured.
@@ -190,7 +232,7 @@ async function measure(engine: Engine, env: Record<string, string>, data: BenchD
         `  ${scenario.name}: ${r.rps.toFixed(0)} 次/秒，p50 ${r.p50.toFixed(1)} ms，p95 ${r.p95.toFixed(1)} ms，p99 ${r.p99.toFixed(1)} ms${r.errors ? `，错误 ${r.errors}（${r.firstError}）` : ''}`,
       );
     }
-    return results;
+    return { results, index: { ...index, rssEndMb: rssMb(child) } };
   } finally {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -243,6 +285,7 @@ async function benchEngine(engine: Engine): Promise<EngineReport[]> {
     const names = Object.fromEntries(scenarios(data).map((s) => [s.key, s.name]));
     const reports: EngineReport[] = [];
     for (const isCached of cacheModes) {
+      const { results, index } = await measure(engine, env, data, isCached);
       reports.push({
         engine,
         isCached,
@@ -250,7 +293,8 @@ async function benchEngine(engine: Engine): Promise<EngineReport[]> {
         projects: data.projects,
         institutions: data.institutions,
         names,
-        results: await measure(engine, env, data, isCached),
+        results,
+        index,
       });
     }
     return reports;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { prepareLibrary } from './modules/library/demo/startup.js';
+import { getMatchIndex } from './modules/matching/index-cache.js';
 import { createPlatform, type Platform } from './platform/index.js';
 
 export interface RunningServer {
@@ -25,6 +26,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Reference data, and demo data into an empty library, before the first request.
     const library = await prepareLibrary(platform, config, app.log);
     await app.listen({ host: config.host, port: config.port });
+    // The OCR models take seconds to load; loading them now keeps the first card upload fast.
+    // So is the match index (it reads the whole library); build it before the first match asks.
+    if (config.env !== 'test') {
+      platform.ocr.warmUp?.().catch((error: unknown) => app.log.warn({ err: error }, 'OCR 模型预加载失败'));
+      getMatchIndex(platform.database.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, '撮合索引预构建失败'),
+      );
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import { IMPORT_KINDS, type ImportKind } from '../modules/library/import/columns.js';
 import { importLibraryFile, summarizeImport } from '../modules/library/import/import-library.js';
 import { syncReferenceData } from '../modules/library/reference/index.js';
+import { notifyLibraryChanged } from '../modules/library/search/cache.js';
 import { createPlatform } from '../platform/index.js';
 
 const USAGE =
@@ -45,6 +46,7 @@ async function main(): Promise<number> {
       kind: values.kind as ImportKind | undefined,
       skipInvalid: values['skip-invalid'],
     });
+    if (report.imported) await notifyLibraryChanged(platform.bus);
     console.info(summarizeImport(report, 0));
     for (const message of report.messages) console.info(`  ${message}`);
     for (const warning of report.warnings) console.info(`  提示：${warning}`);

@@ -4,6 +4,7 @@
  */
 
 export * from './tables/account.js';
+export * from './tables/assistant.js';
 export * from './tables/billing.js';
 export * from './tables/library.js';
 export * from './tables/llm.js';

@@ -66,7 +66,8 @@ export function registerAccess(app: FastifyInstance, db: Db) {
     if (request.user) request.log = request.log.child({ uguid: request.user.uguid });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without the right to a row learns nothing about its input.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'P' || access === 'A') {
       checkUguid(request);

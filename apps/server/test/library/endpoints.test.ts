@@ -91,9 +91,11 @@ for (const { engine, available } of DB_ENGINES) {
             wechat: 'm*****4',
           },
         ],
+        unlockPower: 199,
       });
       const unlock = await post('/user/UnlockUser2ProjectMap', { pid }, plain.cookie);
-      expect(unlock.json()).toMatchObject({ code: Code.NOT_ENABLED, msg: '该功能即将上线，敬请期待' });
+      // Paid unlocks: without credits the answer says what it costs (test/billing/unlock-route.test.ts).
+      expect(unlock.json()).toMatchObject({ code: Code.FORBIDDEN, data: { need: 199, power: 0 } });
 
       const whole = { name: '马小明', phone: '13812345678', email: 'ir@example.com', wechat: 'mxm2024' };
       const vip = await signIn(db(), { vipExpiresAt: new Date(Date.now() + DAY) });

@@ -212,6 +212,21 @@ for (const { engine, available } of DB_ENGINES) {
       expect(org!.searchTokens).toContain('人形');
     });
 
+    it('shows imported rows in searches at once, not after the search cache expires', async () => {
+      const search = async () =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/acorg/OrgFuzzySearch',
+            payload: { keyword: '缓存验证' },
+          })
+        ).json().data.total;
+      expect(await search()).toBe(0);
+      const csv = `${ORG_HEADER}\nCACHE-1,缓存验证创投有限公司,缓存验证,VC,2019,上海,人工智能,A轮,1000,5000,关注大模型`;
+      expect((await upload({ name: 'cache.csv', body: csv })).json().data.inserted).toBe(1);
+      expect(await search()).toBe(1);
+    });
+
     it('links investors to institutions by name and reports an unknown institution', async () => {
       const csv = [
         '姓名,所属机构,职务,关注行业,投资阶段,电话',

@@ -2,8 +2,11 @@
  * jsdom lacks what antd's responsive helpers call (matchMedia, ResizeObserver); stand-ins
  * here keep component tests close to the browser. Testing Library cleans up between tests.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… waits this long: a lazy page's first render is slow when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => ({

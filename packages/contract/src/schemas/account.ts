@@ -303,3 +303,10 @@ export type TrackRemainBody = z.infer<typeof TrackRemainBodySchema>;
 
 export const DevOutboxQuerySchema = z.object({ phone: PhoneSchema });
 export const DevOutboxSchema = z.object({ phone: z.string(), code: z.string(), sentAt: z.string() });
+
+/** shortUrl: a page of this site (absolute on PUBLIC_URL's host, or a path) → `/s/{code}`. */
+export const ShortUrlBodySchema = z.object({
+  uguid: z.string().max(64).optional(),
+  url: z.string().trim().min(1, '请提供链接').max(2000, '链接过长'),
+});
+export const ShortUrlSchema = z.object({ code: z.string(), shortUrl: z.string() });

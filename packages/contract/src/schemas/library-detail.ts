@@ -75,6 +75,16 @@ export const ProjectContactsSchema = z.object({
   /** False: every contact field is masked (first and last characters, stars between). */
   isUnlocked: z.boolean(),
   contacts: z.array(ContactSchema),
+  /** While locked: the credits an unlock costs (free for an active VIP). */
+  unlockPower: z.number().int().optional(),
+  /** UnlockUser2ProjectMap only: how it was unlocked, credits charged now, the balance after. */
+  unlock: z
+    .object({
+      via: z.enum(['credits', 'vip', 'already']),
+      charged: z.number().int(),
+      power: z.number().int(),
+    })
+    .optional(),
 });
 
 export const MemberSchema = z.object({

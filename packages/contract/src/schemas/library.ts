@@ -66,7 +66,7 @@ export const StageListSchema = z.preprocess(toList, z.array(z.unknown()).max(20)
   }
   return [...new Set(codes as number[])];
 });
-const IdListSchema = z.preprocess(toList, z.array(z.unknown()).max(50)).transform((values, ctx) => {
+export const IdListSchema = z.preprocess(toList, z.array(z.unknown()).max(50)).transform((values, ctx) => {
   const ids = values.map((v) => (typeof v === 'number' ? String(v) : v));
   const bad = ids.find((id) => typeof id !== 'string' || id.trim() === '' || id.length > 32);
   if (bad !== undefined) {

@@ -186,3 +186,11 @@ export const wechatTokens = pgTable('wechat_tokens', {
 
 export type User = typeof users.$inferSelect;
 export type UserProfile = typeof userProfiles.$inferSelect;
+
+/** Short links (`/s/{code}`) to pages of this site, one per target. */
+export const shortUrls = pgTable('short_urls', {
+  code: varchar('code', { length: 16 }).primaryKey(),
+  /** The target: a path on this site with its query, e.g. `/fundingProject?pid=12`. */
+  target: text('target').notNull().unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

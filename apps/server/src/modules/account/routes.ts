@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../index.js';
 import type { AccountContext } from './context.js';
 import { loadAuthSecret } from './secret.js';
+import { resolveShortUrl } from './short-url.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 import { createWechatApi } from './wechat-api.js';
@@ -31,4 +32,13 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   registerSignInRoutes(app, ctx);
   await registerUserRoutes(app, ctx);
   registerWechatRoutes(app, ctx);
+};
+
+/** `GET /s/{code}`: a short link, outside /api, redirecting to its page (unknown codes to the 404 page). */
+export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
+  app.get('/s/:code', async (request, reply) => {
+    const { code } = request.params as { code: string };
+    const target = await resolveShortUrl(platform.database.db, code);
+    return reply.redirect(target ?? '/404', 302);
+  });
 };

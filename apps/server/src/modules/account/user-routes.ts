@@ -5,6 +5,8 @@ import {
   envelope,
   RegistrationBodySchema,
   SaveUserBaseInfoBodySchema,
+  ShortUrlBodySchema,
+  ShortUrlSchema,
   StatusQuerySchema,
   StatusSchema,
   UserInfoSchema,
@@ -16,6 +18,7 @@ import type { AccountContext } from './context.js';
 import { saveUserBaseInfo, submitRegistration } from './profile.js';
 import { registerRateLimit } from './rate-limit.js';
 import type { AccountApp } from './routes.js';
+import { shortenUrl } from './short-url.js';
 import { callerOf } from './sign-in.js';
 import { checkClient, getStatus, makeWebVersion } from './status.js';
 import { loadUserInfo } from './users.js';
@@ -52,6 +55,20 @@ export async function registerUserRoutes(app: AccountApp, ctx: AccountContext) {
       },
     },
     async (request) => ok(getStatus(ctx.config, request.user)),
+  );
+
+  app.post(
+    '/auth/shortUrl',
+    {
+      config: { access: 'A', rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: '生成本站页面的短链接（/s/{code}）',
+        body: ShortUrlBodySchema,
+        response: { 200: envelope(ShortUrlSchema) },
+      },
+    },
+    async (request) => ok(await shortenUrl(ctx.db, request.body.url, ctx.config.publicUrl)),
   );
 
   app.post(

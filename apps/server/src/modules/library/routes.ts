@@ -41,7 +41,10 @@ import {
   ReportInfoRequestSchema,
   ReportInfoSchema,
   ReportSampleSchema,
+  ReportSearchPageSchema,
+  ReportSearchRequestSchema,
   SavedSearchPageSchema,
+  TaxonomySchema,
   TuidRequestSchema,
   UserActionsSchema,
   UserProjectPageSchema,
@@ -54,7 +57,7 @@ import { z } from 'zod';
 import { badRequest } from '../../errors.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { ModuleOptions } from '../index.js';
-import { getProjectContacts, unlockContactsForVip } from './queries/contacts.js';
+import { getProjectContacts, unlockContacts } from './queries/contacts.js';
 import { getDiscoveryFeed } from './queries/discovery.js';
 import { getFinancingNeedsLimit } from './queries/financing-needs.js';
 import { guessOrgQuestions, guessProjectQuestions } from './queries/guess-questions.js';
@@ -68,10 +71,12 @@ import {
 } from './queries/org-card.js';
 import { getProjectInfo, getProjectPatents, listProjectInvestors } from './queries/project-detail.js';
 import { followOrg, listFollowedOrgs, listUserProjects, unfollowOrg } from './queries/relations.js';
-import { getReportInfo, listSampleReports, readReportPdf } from './queries/reports.js';
+import { getReportInfo, listSampleReports, readReportPdf, searchReports } from './queries/reports.js';
 import { createFullSearch, getFullSearchResult, listFullSearches } from './queries/saved-searches.js';
+import { getTaxonomy } from './queries/taxonomy.js';
 import { listRecentViews, listUserActions, listViewers } from './queries/views.js';
 import { configureSearchCache, listenForLibraryChanges } from './search/cache.js';
+import { registerSearchIndex } from './search/index/library-index.js';
 import { searchIndustryProjects } from './search/search-industry.js';
 import { searchInvestors } from './search/search-investors.js';
 import { searchOrgs } from './search/search-orgs.js';
@@ -84,7 +89,13 @@ export const libraryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   const db = platform.database.db;
   configureSearchCache(config.searchCacheSeconds);
   const unsubscribe = await listenForLibraryChanges(platform.bus, db, () => clearVocabulary(db));
-  app.addHook('onClose', async () => unsubscribe());
+  const searchIndex = registerSearchIndex(db, { eager: config.env !== 'test', log: app.log });
+  app.addHook('onReady', async () => searchIndex.start());
+  app.addHook('onClose', async () => {
+    searchIndex.stop();
+    await unsubscribe();
+  });
+  const P = { access: 'P' as const };
   const A = { access: 'A' as const };
   const L = { access: 'L' as const };
   const doc = <B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, data: R) => ({
@@ -160,12 +171,12 @@ export const libraryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(
     '/acproject/ProjectContactMembers',
     { config: L, schema: doc('项目联系人（未解锁时打码）', PidRequestSchema, ProjectContactsSchema) },
-    async (request) => ok(await getProjectContacts(db, request.body.pid, request.user!)),
+    async (request) => ok(await getProjectContacts(db, request.body.pid, request.user!, config)),
   );
   app.post(
     '/user/UnlockUser2ProjectMap',
     { config: L, schema: doc('解锁项目联系人', PidRequestSchema, ProjectContactsSchema) },
-    async (request) => ok(await unlockContactsForVip(db, request.body.pid, request.user!)),
+    async (request) => ok(await unlockContacts(db, request.body.pid, request.user!, config)),
   );
   app.post(
     '/user/User2ProjectMap',
@@ -261,6 +272,16 @@ export const libraryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/operation/reportsample',
     { config: A, schema: { tags, summary: '首页研报样例', response: okResponse(ReportSampleSchema) } },
     async () => ok(await listSampleReports(db)),
+  );
+  app.post(
+    '/acchat/reportSearch',
+    { config: A, schema: doc('研报搜索', ReportSearchRequestSchema, ReportSearchPageSchema) },
+    async (request) => ok(await searchReports(db, request.body)),
+  );
+  app.get(
+    '/library/taxonomy',
+    { config: P, schema: { tags, summary: '筛选项：行业与地区', response: okResponse(TaxonomySchema) } },
+    async () => ok(await getTaxonomy(db)),
   );
   app.get(
     '/files/reports/:file',

@@ -64,6 +64,9 @@ export function createLocalOcr(): OcrPort {
       queue = result.catch(() => undefined);
       return result.then((lines) => ({ lines }));
     },
+    async warmUp() {
+      await load();
+    },
     async close() {},
   };
 }

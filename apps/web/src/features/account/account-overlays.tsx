@@ -1,12 +1,14 @@
 /**
- * The account's global overlays (spec section 2): login modal, need-login popup and the
- * business-card dialog, plus the once-per-load start (version, client id, status, WeChat)
- * and the notices the route guard raises before any page is shown.
+ * The account's global overlays (spec section 2): login modal, need-login popup, the
+ * business-card dialog and billing's pay and VIP modals, plus the once-per-load start
+ * (version, client id, status, WeChat) and the notices the route guard raises before any
+ * page is shown.
  */
 import { LIMITS } from '@jq/contract';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { BillingOverlays } from '../billing/billing-overlays';
 import { AuthDialogSlot } from './auth-dialog-slot';
 import { startAccount } from './bootstrap';
 import { needsFullPageLoad } from './guard';
@@ -53,6 +55,7 @@ export function AccountOverlays() {
       <LoginModal />
       <NeedLoginModal />
       <AuthDialogSlot />
+      <BillingOverlays />
     </>
   );
 }

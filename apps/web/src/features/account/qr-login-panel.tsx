@@ -15,7 +15,14 @@ export interface QrLoginPanelProps {
 
 export function QrLoginPanel({ isActive, onFinish }: QrLoginPanelProps) {
   const qr = useQrLogin(isActive, onFinish);
-  const status = qr.status === 'loading' ? 'loading' : qr.status === 'error' ? 'expired' : 'active';
+  const status =
+    qr.status === 'loading'
+      ? 'loading'
+      : qr.status === 'error'
+        ? 'expired'
+        : qr.scanned
+          ? 'scanned'
+          : 'active';
   return (
     <div className="jq-qr-panel" data-testid="qr-panel" data-qr-url={qr.url} data-polls={qr.polls}>
       <QRCode
@@ -23,7 +30,17 @@ export function QrLoginPanel({ isActive, onFinish }: QrLoginPanelProps) {
         size={QR_SIZE}
         status={status}
         onRefresh={qr.refresh}
-        statusRender={qr.status === 'error' ? () => <QrFailed onRetry={qr.refresh} /> : undefined}
+        statusRender={
+          qr.status === 'error'
+            ? () => <QrFailed onRetry={qr.refresh} />
+            : status === 'scanned'
+              ? () => (
+                  <div className="jq-qr-scanned" data-testid="qr-scanned">
+                    {account.qrScanned}
+                  </div>
+                )
+              : undefined
+        }
         bordered={false}
         errorLevel="M"
       />

@@ -25,7 +25,14 @@ const waiting = { ok: false, error: new ApiError(Code.PHONE_BOUND_OR_WAITING, '�
 
 describe('readQrPollAnswer', () => {
   it('keeps waiting on -1', () => {
-    expect(readQrPollAnswer(waiting)).toEqual({ kind: 'waiting' });
+    expect(readQrPollAnswer(waiting)).toEqual({ kind: 'waiting', scanned: false });
+  });
+
+  it('tells when the phone has scanned and the user has yet to confirm', () => {
+    const scanned = new ApiError(Code.PHONE_BOUND_OR_WAITING, '已扫码，请在手机上确认', 200, {
+      status: 'scanned',
+    });
+    expect(readQrPollAnswer({ ok: false, error: scanned })).toEqual({ kind: 'waiting', scanned: true });
   });
 
   it('signs in on 1000 with a phone', () => {
@@ -49,9 +56,11 @@ describe('readQrPollAnswer', () => {
   it('waits out a network failure or a refused poll (the poll limit ends them)', () => {
     expect(readQrPollAnswer({ ok: false, error: new ApiError(Code.UNAVAILABLE, '网络错误', 0) })).toEqual({
       kind: 'waiting',
+      scanned: false,
     });
     expect(readQrPollAnswer({ ok: false, error: new TypeError('fetch failed') })).toEqual({
       kind: 'waiting',
+      scanned: false,
     });
   });
 });
@@ -59,8 +68,8 @@ describe('readQrPollAnswer', () => {
 describe('stepQrPoll', () => {
   it('polls up to 60 times and times out after the 60th unanswered poll', () => {
     expect(LIMITS.qrPollMax).toBe(60);
-    expect(stepQrPoll(waiting, 1)).toEqual({ kind: 'waiting' });
-    expect(stepQrPoll(waiting, 59)).toEqual({ kind: 'waiting' });
+    expect(stepQrPoll(waiting, 1)).toEqual({ kind: 'waiting', scanned: false });
+    expect(stepQrPoll(waiting, 59)).toEqual({ kind: 'waiting', scanned: false });
     expect(stepQrPoll(waiting, 60)).toEqual({ kind: 'timeout' });
   });
 

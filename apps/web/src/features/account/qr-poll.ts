@@ -10,7 +10,8 @@ import type { SignInResult } from './api';
 export type QrPollAnswer = { ok: true; data: SignInResult } | { ok: false; error: unknown };
 
 export type QrPollOutcome =
-  | { kind: 'waiting' }
+  /** `scanned`: the phone has opened the code and the user has yet to confirm. */
+  | { kind: 'waiting'; scanned: boolean }
   | { kind: 'signedIn'; info: SignInResult }
   | { kind: 'bindPhone'; info: SignInResult }
   | { kind: 'banned' }
@@ -29,9 +30,10 @@ export function readQrPollAnswer(answer: QrPollAnswer): QrPollOutcome {
   }
   const { error } = answer;
   if (error instanceof ApiError && error.code === Code.ACCOUNT_BANNED) return { kind: 'banned' };
-  // -1 means not scanned or not confirmed yet. Anything else (a network blip, a slow
-  // server) is also waited out: the poll limit ends a code that never works.
-  return { kind: 'waiting' };
+  // -1 means not scanned or not confirmed yet (data.status says which). Anything else (a
+  // network blip, a slow server) is also waited out: the poll limit ends a code that never works.
+  const data = error instanceof ApiError ? (error.data as { status?: unknown } | null) : null;
+  return { kind: 'waiting', scanned: data?.status === 'scanned' };
 }
 
 /** The outcome after `pollsDone` polls; the caller stops on anything but `waiting`. */

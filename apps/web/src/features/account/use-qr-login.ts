@@ -14,6 +14,8 @@ export interface QrLoginState {
   status: 'loading' | 'ready' | 'error' | 'done';
   url: string;
   polls: number;
+  /** The phone has scanned the code; the user has yet to confirm there. */
+  scanned?: boolean;
 }
 
 export function useQrLogin(isActive: boolean, onFinish: (outcome: QrFinal) => void) {
@@ -42,7 +44,8 @@ export function useQrLogin(isActive: boolean, onFinish: (outcome: QrFinal) => vo
       if (controller.signal.aborted) return;
       polls += 1;
       const outcome = stepQrPoll(answer, polls);
-      setState((previous) => ({ ...previous, polls }));
+      const scanned = outcome.kind === 'waiting' && outcome.scanned;
+      setState((previous) => ({ ...previous, polls, scanned }));
       if (outcome.kind === 'waiting') {
         timer = setTimeout(() => void poll(code), LIMITS.qrPollIntervalMs);
         return;

@@ -39,7 +39,8 @@ export function genChargeOrder(id: string, money: number, clienttp: ClientType) 
 
 export function getChargeCode(input: {
   action: 'OptPerCharge' | 'DockPerCharge' | 'ChatPerCharge';
-  money: number;
+  /** The list price in fen; left out, the server charges its own price. */
+  money?: number;
   ConversationId?: string;
   pid?: number;
   clienttp: ClientType;

@@ -78,6 +78,10 @@ describe('PayModal', () => {
     const { onPaid, onClose } = renderModal();
     expect(await screen.findByText('¥9.90')).toBeTruthy();
     expect(screen.getByText('算力充值 100 点')).toBeTruthy();
+    // The sandbox link opens the pay page on this site, whatever address the QR carries.
+    expect(screen.getByRole('link', { name: billing.openPayPage }).getAttribute('href')).toBe(
+      `/api/pay/sandbox/${ORDER.orderno}`,
+    );
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(checks).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(3 * 1500));

@@ -34,6 +34,19 @@ export interface PayModalProps {
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
+/**
+ * The sandbox page on this site: the link is for the browser showing the modal, which
+ * reaches the site it is on even where the QR's PUBLIC_URL address does not.
+ */
+export function sandboxLink(code: string): string {
+  try {
+    const url = new URL(code, window.location.href);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return code;
+  }
+}
+
 export function PayModal(props: PayModalProps) {
   const { message } = App.useApp();
   const [order, setOrder] = useState<Order | null>(null);
@@ -131,7 +144,7 @@ export function PayModal(props: PayModalProps) {
               </Typography.Text>
             )}
             {isSandbox && phase !== 'expired' && (
-              <a href={order.code} target="_blank" rel="noreferrer">
+              <a href={sandboxLink(order.code)} target="_blank" rel="noreferrer">
                 {billing.openPayPage}
               </a>
             )}

@@ -3,20 +3,19 @@
  * 1.5 s up to 100 times), and the spending records with what each bought. The route keeps
  * its state when left (spec section 2), so the records page and filter survive.
  */
-import { LIMITS, type PowerRecord } from '@jq/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PowerRecord } from '@jq/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Segmented, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { billing } from '../../locales/zh-CN/billing';
-import { genChargeOrder, getPowerChargeCfg, getPowerRecords, getUserPower } from './api';
-import { PayModal } from './pay-modal';
+import { getPowerChargeCfg, getPowerRecords, getUserPower } from './api';
+import { openPay } from './billing-store';
 import { yuanText } from './vip-tiers';
 import './billing.css';
 
 type RecordType = 'all' | 'spend' | 'recharge';
 
 export default function PowerPage() {
-  const queryClient = useQueryClient();
   const power = useQuery({ queryKey: ['billing', 'power'], queryFn: getUserPower });
   const cfg = useQuery({ queryKey: ['billing', 'packages'], queryFn: getPowerChargeCfg });
   const [type, setType] = useState<RecordType>('all');
@@ -25,11 +24,10 @@ export default function PowerPage() {
     queryKey: ['billing', 'records', type, page],
     queryFn: () => getPowerRecords({ page, pageSize: 10, type }),
   });
-  const [buying, setBuying] = useState<{ id: string; price: number; power: number } | null>(null);
 
   return (
     <div className="jq-power" data-testid="power-page">
-      <Card className="jq-power-balance">
+      <Card className="jq-power-balance" data-testid="power-balance">
         <Statistic
           title={billing.balanceTitle}
           value={power.data?.power ?? 0}
@@ -48,7 +46,12 @@ export default function PowerPage() {
                 {pkg.power} <small>{billing.power}</small>
               </div>
               <div className="jq-power-package-price">{billing.amount(yuanText(pkg.listPrice))}</div>
-              <Button type="primary" onClick={() => setBuying(pkg)}>
+              <Button
+                type="primary"
+                onClick={() =>
+                  openPay({ kind: 'recharge', packageId: pkg.id, price: pkg.price, power: pkg.power })
+                }
+              >
                 {billing.recharge}
               </Button>
             </div>
@@ -106,19 +109,6 @@ export default function PowerPage() {
           ]}
         />
       </Card>
-      <PayModal
-        isOpen={buying !== null}
-        title={billing.payTitle}
-        createOrder={(clienttp) => genChargeOrder(buying!.id, buying!.price, clienttp)}
-        checkPath="/pay/CheckChargeOrder"
-        intervalMs={LIMITS.chargePollIntervalMs}
-        maxPolls={LIMITS.chargePollMax}
-        successText={billing.chargeSuccess}
-        failText={billing.chargeInfoFailed}
-        onTimeoutMode="expire"
-        onPaid={() => void queryClient.invalidateQueries({ queryKey: ['billing'] })}
-        onClose={() => setBuying(null)}
-      />
     </div>
   );
 }

@@ -1,20 +1,20 @@
 /**
  * The VIP purchase modal (spec sections 2 and 4): three tiers with their 折 badges, then
  * the order's QR polled every 1 s up to 60 times (then 支付超时，请重试). On payment the
- * `vipPaySuccess` event fires and the user's status (isvip, exptime) is read again.
+ * `vipPaySuccess` event fires; the global overlays then reload the user's info and status.
  */
 import { LIMITS } from '@jq/contract';
 import { Badge, Button, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { billing } from '../../locales/zh-CN/billing';
 import { useUserStore } from '../../shared/stores/user-store';
-import { refreshStatus } from '../account/session';
 import { createVipPay, type VipLength } from './api';
+import { VIP_PAY_SUCCESS_EVENT } from './billing-store';
 import { PayModal } from './pay-modal';
 import { type VipTier, vipTiers, yuanText } from './vip-tiers';
 
-export const VIP_PAY_SUCCESS_EVENT = 'vipPaySuccess';
+export { VIP_PAY_SUCCESS_EVENT } from './billing-store';
 
 const DEFAULT_CFG = { month: 199, seasondiscount: 0.9, yeardiscount: 0.7 };
 
@@ -64,15 +64,25 @@ export function VipTierCards({
   );
 }
 
-export function VipModal({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+export interface VipModalProps {
+  isOpen: boolean;
+  /** The tier chosen when the modal opens. */
+  initialLength?: VipLength;
+  onClose(): void;
+}
+
+export function VipModal({ isOpen, initialLength = 'season', onClose }: VipModalProps) {
   const tiers = useVipTiers();
-  const [chosen, setChosen] = useState<VipLength>('season');
+  const [chosen, setChosen] = useState<VipLength>(initialLength);
   const [isPaying, setIsPaying] = useState(false);
+  useEffect(() => {
+    if (isOpen) setChosen(initialLength);
+  }, [isOpen, initialLength]);
   const tier = tiers.find((t) => t.length === chosen)!;
 
+  // The global overlays reload the user's info (isvip, exptime) on this event.
   const onPaid = () => {
     window.dispatchEvent(new Event(VIP_PAY_SUCCESS_EVENT));
-    void refreshStatus();
     onClose();
   };
 

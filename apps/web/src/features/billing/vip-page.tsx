@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { billing } from '../../locales/zh-CN/billing';
 import { useUserStore } from '../../shared/stores/user-store';
 import type { VipLength } from './api';
-import { useVipTiers, VipModal, VipTierCards } from './vip-modal';
+import { openVip } from './billing-store';
+import { useVipTiers, VipTierCards } from './vip-modal';
 import './billing.css';
 
 export default function VipPage() {
@@ -15,7 +16,6 @@ export default function VipPage() {
   const openLogin = useUserStore((state) => state.openLogin);
   const tiers = useVipTiers();
   const [chosen, setChosen] = useState<VipLength>('season');
-  const [isOpen, setIsOpen] = useState(false);
 
   return (
     <div className="jq-vip" data-testid="vip-page">
@@ -43,7 +43,8 @@ export default function VipPage() {
           type="primary"
           size="large"
           block
-          onClick={() => (isSignedIn ? setIsOpen(true) : openLogin())}
+          onClick={() => (isSignedIn ? openVip(chosen) : openLogin())}
+          data-testid="vip-open"
         >
           {status.isvip ? billing.renewVip : billing.buyVip}
         </Button>
@@ -52,7 +53,6 @@ export default function VipPage() {
           <Link to="/vipAgreement">{billing.vipAgreementLink}</Link>
         </Typography.Paragraph>
       </Card>
-      <VipModal isOpen={isOpen} onClose={() => setIsOpen(false)} />
     </div>
   );
 }

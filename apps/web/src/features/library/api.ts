@@ -22,6 +22,9 @@ import type {
   ReportCardSchema,
   ReportInfoSchema,
   ReportSampleSchema,
+  ReportSearchPageSchema,
+  ReportSearchRequest,
+  Taxonomy,
 } from '@jq/contract';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../shared/api/client';
@@ -142,4 +145,16 @@ export function getReportInfo(id: number, signal?: AbortSignal) {
 
 export function listSampleReports(signal?: AbortSignal) {
   return apiGet<z.infer<typeof ReportSampleSchema>>('/operation/reportsample', undefined, { signal });
+}
+
+export type ReportSearchPage = z.infer<typeof ReportSearchPageSchema>;
+export type ReportSearchInput = Pick<ReportSearchRequest, 'keyword' | 'industry' | 'page' | 'pageSize'>;
+
+export function searchReports(request: ReportSearchInput, signal?: AbortSignal) {
+  return apiPost<ReportSearchPage>('/acchat/reportSearch', request, { signal });
+}
+
+// ---- Filter options ----
+export function getTaxonomy(signal?: AbortSignal) {
+  return apiGet<Taxonomy>('/library/taxonomy', undefined, { signal });
 }

@@ -1,7 +1,8 @@
 /**
  * An investor's detail: profile and institution (linking to its card), focus industries,
- * stages, regions and ticket, contact fields as the server sends them (masked until
- * unlocked), and the deals they made, each linking to the project.
+ * stages, regions and ticket, contact fields as the server sends them (masked unless the
+ * user is a VIP: investor contacts are a membership benefit, so the lock offers VIP), and
+ * the deals they made, each linking to the project.
  */
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
@@ -9,6 +10,7 @@ import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import { useUserStore } from '../../shared/stores/user-store';
+import { openVip } from '../billing/billing-store';
 import type { InvestorInfo } from './api';
 import { useDetailLink } from './detail-nav';
 import { DetailError, DetailLoading, Facts, Paragraphs, Section, useDocumentTitle } from './detail-parts';
@@ -42,8 +44,12 @@ function InvestorContact({ contact }: { contact: InvestorInfo['contact'] }) {
       {!contact.isUnlocked && (
         <div className="jq-lib-unlock">
           <LockOutlined />
-          <span className="jq-lib-muted">{isSignedIn ? library.maskedNote : library.signInToView}</span>
-          {!isSignedIn && (
+          <span className="jq-lib-muted">{isSignedIn ? library.investorVipNote : library.signInToView}</span>
+          {isSignedIn ? (
+            <Button size="small" type="primary" onClick={() => openVip()} data-testid="investor-open-vip">
+              {library.openVip}
+            </Button>
+          ) : (
             <Button size="small" type="primary" onClick={() => openLogin()}>
               {library.goSignIn}
             </Button>

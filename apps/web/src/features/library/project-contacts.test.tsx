@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
 import { useUserStore } from '../../shared/stores/user-store';
+import { useBillingStore } from '../billing/billing-store';
 import { ProjectContacts } from './project-contacts';
 
 const envelope = (data: unknown, status = 200, code = 1000, msg = '成功') =>
@@ -15,6 +16,7 @@ const envelope = (data: unknown, status = 200, code = 1000, msg = '成功') =>
 const MASKED = {
   pid: 9,
   isUnlocked: false,
+  unlockPower: 199,
   contacts: [{ name: '潘*芳', title: 'CEO', phone: '1*********9', email: '', wechat: '' }],
 };
 const PLAIN = {
@@ -24,17 +26,20 @@ const PLAIN = {
 };
 
 let unlockAnswer: () => Response = () => envelope(PLAIN);
+let contactsAnswer: object = MASKED;
 const calls: string[] = [];
 
 beforeEach(() => {
   calls.length = 0;
+  contactsAnswer = MASKED;
+  useBillingStore.getState().closePay();
   resetServerErrorState();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       calls.push(url);
-      if (url.endsWith('/acproject/ProjectContactMembers')) return envelope(MASKED);
+      if (url.endsWith('/acproject/ProjectContactMembers')) return envelope(contactsAnswer);
       if (url.endsWith('/user/UnlockUser2ProjectMap')) return unlockAnswer();
       return envelope(null, 404, -404, '接口不存在');
     }),
@@ -83,24 +88,52 @@ describe('ProjectContacts', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("shows masked contacts and the server's refusal of an unlock, once", async () => {
+  it("shows masked contacts, the unlock's price and the server's refusal", async () => {
     signIn();
-    unlockAnswer = () => envelope(null, 501, -501, '该功能即将上线，敬请期待');
+    unlockAnswer = () => envelope(null, 404, -404, '项目不存在');
     renderContacts();
     await screen.findByText('电话 1*********9');
+    expect(screen.getByText(/解锁需 199 算力，VIP 会员免费/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('unlock-contacts'));
-    expect((await screen.findByTestId('unlock-answer')).textContent).toContain('该功能即将上线，敬请期待');
-    expect(screen.getByTestId('unlock-contacts').closest('button')?.disabled).toBe(true);
+    expect((await screen.findByTestId('unlock-answer')).textContent).toContain('项目不存在');
+    expect(useBillingStore.getState().pay).toBeNull();
     expect(calls.filter((url) => url.endsWith('/user/UnlockUser2ProjectMap'))).toHaveLength(1);
   });
 
-  it('shows the full contacts the unlock returns', async () => {
+  it('opens the global pay modal with the shortfall when credits run short, and reloads once paid', async () => {
     signIn();
-    unlockAnswer = () => envelope(PLAIN);
+    unlockAnswer = () =>
+      envelope(
+        { need: 199, power: 20 },
+        403,
+        -403,
+        '算力不足：需要 199 算力，当前余额 20，请先充值或开通 VIP',
+      );
+    renderContacts();
+    await screen.findByText('电话 1*********9');
+    fireEvent.click(screen.getByTestId('unlock-contacts'));
+    expect((await screen.findByTestId('unlock-answer')).textContent).toContain('算力不足');
+    const pay = useBillingStore.getState().pay;
+    expect(pay).toMatchObject({
+      kind: 'perUse',
+      action: 'DockPerCharge',
+      pid: 9,
+      shortfall: { need: 199, power: 20 },
+    });
+    contactsAnswer = PLAIN;
+    act(() => pay?.onPaid?.());
+    await screen.findByText('电话 13812345679');
+    expect(screen.queryByTestId('unlock-answer')).toBeNull();
+  });
+
+  it('shows the full contacts the unlock returns, with what it cost', async () => {
+    signIn();
+    unlockAnswer = () => envelope({ ...PLAIN, unlock: { via: 'credits', charged: 199, power: 401 } });
     renderContacts();
     await screen.findByText('电话 1*********9');
     fireEvent.click(screen.getByTestId('unlock-contacts'));
     await screen.findByText('电话 13812345679');
+    await screen.findByText('联系方式已解锁，消耗 199 算力，余额 401 算力');
     expect(screen.getByText('已解锁')).toBeTruthy();
     expect(screen.queryByTestId('unlock-contacts')).toBeNull();
   });

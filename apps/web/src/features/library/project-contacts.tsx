@@ -1,16 +1,19 @@
 /**
  * A project's contacts, masked by the server (first and last characters, stars between)
  * until unlocked. 解锁联系方式: a visitor gets the login modal; a signed-in user's unlock
- * goes to UnlockUser2ProjectMap and the server's answer is shown as it is (VIPs unlock; for
- * others it says 即将上线 until paid unlocks land with billing).
+ * goes to UnlockUser2ProjectMap, which charges the unlock's credits (free for a VIP). When
+ * the credits fall short the global pay modal opens to pay this unlock by QR, with the way
+ * to a recharge or VIP beside it; once paid the contacts load again.
  */
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Skeleton, Tag } from 'antd';
 import { library } from '../../locales/zh-CN/library';
 import { ApiError } from '../../shared/api/client';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import { useUserStore } from '../../shared/stores/user-store';
-import { useProjectContacts, useUnlockContacts } from './queries';
+import { openPay, readShortfall } from '../billing/billing-store';
+import { libraryKeys, useProjectContacts, useUnlockContacts } from './queries';
 
 export interface ProjectContactsProps {
   pid: number;
@@ -22,7 +25,33 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
   const openLogin = useUserStore((state) => state.openLogin);
   const contacts = useProjectContacts(pid, isSignedIn);
   const unlock = useUnlockContacts(pid);
+  const queryClient = useQueryClient();
   const { message } = App.useApp();
+
+  const startUnlock = () =>
+    unlock.mutate(undefined, {
+      onSuccess: (answer) => {
+        const charged = answer.unlock?.charged ?? 0;
+        void message.success(
+          charged > 0 ? library.unlockCharged(charged, answer.unlock?.power ?? 0) : library.unlockedToast,
+        );
+        if (charged > 0) void queryClient.invalidateQueries({ queryKey: ['billing'] });
+      },
+      onError: (error) => {
+        const shortfall = readShortfall(error);
+        if (!shortfall) return;
+        openPay({
+          kind: 'perUse',
+          action: 'DockPerCharge',
+          pid,
+          shortfall,
+          onPaid: () => {
+            unlock.reset();
+            void queryClient.invalidateQueries({ queryKey: libraryKeys.project(pid) });
+          },
+        });
+      },
+    });
 
   if (!isSignedIn) {
     return (
@@ -54,7 +83,7 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
     );
   }
 
-  const { contacts: people, isUnlocked } = contacts.data;
+  const { contacts: people, isUnlocked, unlockPower } = contacts.data;
   const refusal =
     unlock.error instanceof ApiError ? unlock.error.msg : unlock.error ? library.loadFailed : null;
   return (
@@ -89,17 +118,16 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
       ) : (
         people.length > 0 && (
           <div className="jq-lib-unlock">
-            <span className="jq-lib-muted">{library.maskedNote}</span>
+            <span className="jq-lib-muted">
+              {library.maskedNote}
+              {unlockPower ? `；${library.unlockCost(unlockPower)}` : ''}
+            </span>
             <Button
               type="primary"
               icon={<LockOutlined />}
               loading={unlock.isPending}
-              // The answer will not change until billing lands; one refusal per project is enough.
-              disabled={refusal !== null}
               data-testid="unlock-contacts"
-              onClick={() =>
-                unlock.mutate(undefined, { onSuccess: () => void message.success(library.unlockedToast) })
-              }
+              onClick={startUnlock}
             >
               {unlock.isPending ? library.unlocking : library.unlock}
             </Button>

@@ -21,6 +21,7 @@ import {
   getProjectInvestors,
   getProjectPatents,
   getReportInfo,
+  getTaxonomy,
   listOrgArticles,
   listOrgLinkedProjects,
   listOrgMembers,
@@ -29,23 +30,17 @@ import {
   type OidPage,
   type OrgInfo,
   type ProjectContacts,
+  type ReportSearchInput,
   type SearchResultByKind,
   searchIndustryProjects,
   searchLibrary,
+  searchReports,
   unfollowOrg,
   unlockProjectContacts,
 } from './api';
-import {
-  EMPTY_QUERY,
-  type LibraryKind,
-  type LibraryQuery,
-  serializeQuery,
-  toSearchRequest,
-} from './search-state';
-import { deriveIndustries, deriveRegions } from './taxonomy';
+import { type LibraryKind, type LibraryQuery, serializeQuery, toSearchRequest } from './search-state';
 
 export const PAGE_SIZE = 20;
-const TAXONOMY_SAMPLE_SIZE = 100;
 
 export const libraryKeys = {
   all: ['library'] as const,
@@ -137,21 +132,32 @@ function refusalOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.msg : undefined;
 }
 
-/** Filter options from two samples of projects (latest and largest rounds): see taxonomy.ts. */
+/** Filter options: industries and regions that hold projects, busiest first. */
 export function useTaxonomy() {
-  const sample = (sort: 'latest' | 'amount') => ({
-    queryKey: ['library', 'taxonomy-sample', sort],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      searchLibrary('project', toSearchRequest({ ...EMPTY_QUERY, sort }, TAXONOMY_SAMPLE_SIZE), signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
+  const { data } = useQuery({
+    queryKey: ['library', 'taxonomy'],
+    queryFn: ({ signal }) => getTaxonomy(signal),
+    staleTime: 10 * 60_000,
   });
-  const latest = useQuery(sample('latest'));
-  const largest = useQuery(sample('amount'));
   return useMemo(() => {
-    const cards = [...(latest.data?.list ?? []), ...(largest.data?.list ?? [])];
-    return { industries: deriveIndustries(cards), regions: deriveRegions(cards) };
-  }, [latest.data, largest.data]);
+    const withData = <T extends { count: number }>(items: readonly T[]) =>
+      items.filter((item) => item.count > 0);
+    return {
+      industries: withData(data?.industries ?? []).map((top) => ({ ...top, subs: withData(top.subs) })),
+      regions: withData(data?.regions ?? []).map((province) => ({
+        ...province,
+        cities: withData(province.cities),
+      })),
+    };
+  }, [data]);
+}
+
+export function useReportSearch(request: ReportSearchInput) {
+  return useQuery({
+    queryKey: ['library', 'report', 'search', request],
+    queryFn: ({ signal }) => searchReports(request, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 // ---- Project detail ----

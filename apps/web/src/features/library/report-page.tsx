@@ -1,14 +1,16 @@
 /**
- * /jq/report, the research-report library. The server has no report search yet (only
- * reportsample, the newest report of each industry, and reportinfo), so the page says
- * that search is coming and shows that shelf; opening a report (`?rid=`) shows its info
- * from reportinfo and opens its PDF in a new tab (the /pdfView viewer comes with the assistant).
+ * /jq/report, the research-report library: full-text search over titles and pages
+ * (acchat/reportSearch) with an industry filter; each hit shows its best pages with a
+ * snippet, and a page opens the PDF viewer there (the PDF itself while the assistant's
+ * viewer is off). Opening a report (`?rid=`) shows its info from reportinfo.
  */
 import { FilePdfOutlined } from '@ant-design/icons';
-import { Alert, Button, Tag } from 'antd';
+import { isFeatureEnabled } from '@jq/contract';
+import { Button, Empty, Pagination, Select, Tag } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
-import type { ReportCard } from './api';
+import type { ReportCard, ReportSearchPage } from './api';
 import { useDetailLink, useDetailParam } from './detail-nav';
 import {
   DetailDrawer,
@@ -21,48 +23,133 @@ import {
   useDocumentTitle,
 } from './detail-parts';
 import { formatDate } from './format';
+import { Highlighted } from './highlight';
 import { DemoTag } from './list-items';
-import { useReportInfo, useSampleReports } from './queries';
+import { useReportInfo, useReportSearch, useTaxonomy } from './queries';
 import { ListSkeleton, LoadError } from './result-list';
+import { SearchBox } from './search-box';
 import { useIsRouteActive, useScrollMemory } from './use-list-state';
 import './library.css';
+
+const PAGE_SIZE = 20;
+
+type ReportHit = ReportSearchPage['list'][number];
+
+/** Where a matching page opens: the viewer at that page with the words marked, or the PDF. */
+function pageHref(report: ReportHit, pageNo: number, keyword: string): string | null {
+  if (isFeatureEnabled('assistant')) {
+    const query = new URLSearchParams({ pid: String(report.id), page: String(pageNo) });
+    if (keyword) query.set('q', keyword);
+    return `/pdfView?${query}`;
+  }
+  const pdf = safeHref(report.pdfUrl);
+  return pdf ? `${pdf}#page=${pageNo}` : null;
+}
 
 export default function ReportPage() {
   const isActive = useIsRouteActive('report');
   useScrollMemory(isActive);
-  const reports = useSampleReports();
+  const [keyword, setKeyword] = useState('');
+  const [industry, setIndustry] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const taxonomy = useTaxonomy();
+  const reports = useReportSearch({
+    keyword,
+    ...(industry ? { industry: [industry] } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const detail = useDetailParam('report');
   const linkTo = useDetailLink();
+  const result = reports.data;
   return (
     <div className="jq-lib-page" data-testid="library-report">
+      <div className="jq-lib-panel jq-lib-report-bar">
+        <SearchBox
+          keyword={keyword}
+          placeholder={library.searchPlaceholder.report}
+          onSearch={(next) => {
+            setKeyword(next);
+            setPage(1);
+          }}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          className="jq-lib-report-industry"
+          placeholder={library.filters.industry}
+          value={industry}
+          options={taxonomy.industries.map((item) => ({ value: item.id, label: item.name }))}
+          onChange={(value?: string) => {
+            setIndustry(value);
+            setPage(1);
+          }}
+          data-testid="report-industry"
+        />
+      </div>
       <div className="jq-lib-panel jq-lib-results">
-        <Alert type="info" showIcon title={library.reportSearchSoon} className="jq-lib-report-note" />
         {reports.isPending ? (
           <ListSkeleton rows={4} />
-        ) : reports.isError ? (
+        ) : reports.isError || !result ? (
           <LoadError onRetry={() => void reports.refetch()} />
+        ) : result.list.length === 0 ? (
+          <Empty description={keyword || industry ? library.reportNoMatch : library.reportEmpty} />
         ) : (
-          <ul className="jq-lib-list">
-            {reports.data.list.map((report) => {
-              const link = linkTo('report', report.id);
-              return (
-                <li key={report.id} className="jq-lib-item">
-                  <Link
-                    to={link.to}
-                    state={link.state}
-                    className="jq-lib-item-link"
-                    data-testid="report-item"
-                  >
-                    <FilePdfOutlined className="jq-lib-report-icon" />
-                    <div className="jq-lib-item-main">
-                      <ReportHead report={report} />
-                      <p className="jq-lib-item-summary">{report.summary}</p>
-                    </div>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <div className="jq-lib-total" data-testid="report-total">
+              {library.totalPrefix} {result.total} {library.noun.report}
+            </div>
+            <ul className="jq-lib-list">
+              {result.list.map((report) => {
+                const link = linkTo('report', report.id);
+                return (
+                  <li key={report.id} className="jq-lib-item" data-testid="report-item">
+                    <Link to={link.to} state={link.state} className="jq-lib-item-link">
+                      <FilePdfOutlined className="jq-lib-report-icon" />
+                      <div className="jq-lib-item-main">
+                        <ReportHead report={report} />
+                        {report.hits.length === 0 && <p className="jq-lib-item-summary">{report.summary}</p>}
+                      </div>
+                    </Link>
+                    {report.hits.length > 0 && (
+                      <ul className="jq-lib-report-hits">
+                        {report.hits.map((hit) => {
+                          const href = pageHref(report, hit.pageNo, keyword);
+                          const label = <Tag>{library.reportHitPage(hit.pageNo)}</Tag>;
+                          return (
+                            <li key={hit.pageNo} className="jq-lib-report-hit" data-testid="report-hit">
+                              {href ? (
+                                <a href={href} target="_blank" rel="noopener noreferrer">
+                                  {label}
+                                </a>
+                              ) : (
+                                label
+                              )}
+                              <Highlighted highlight={hit.snippet} text={hit.snippet.text} />
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {result.total > PAGE_SIZE && (
+              <Pagination
+                className="jq-lib-pagination"
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={result.total}
+                showSizeChanger={false}
+                onChange={(next) => {
+                  setPage(next);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            )}
+          </>
         )}
       </div>
       <DetailDrawer
@@ -78,11 +165,13 @@ export default function ReportPage() {
   );
 }
 
-function ReportHead({ report }: { report: ReportCard }) {
+function ReportHead({ report }: { report: ReportCard & { titleHighlight?: ReportHit['titleHighlight'] } }) {
   return (
     <>
       <div className="jq-lib-item-head">
-        <span className="jq-lib-item-title">{report.title}</span>
+        <span className="jq-lib-item-title">
+          <Highlighted highlight={report.titleHighlight} text={report.title} />
+        </span>
         {report.isDemo && <DemoTag />}
       </div>
       <div className="jq-lib-item-meta">
@@ -101,7 +190,8 @@ export function ReportDetail({ id }: { id: number }) {
   if (info.isPending) return <DetailLoading />;
   if (info.isError) return <DetailError error={info.error} onRetry={() => void info.refetch()} />;
   const report = info.data;
-  const pdf = safeHref(report.pdfUrl);
+  const pdf =
+    report.pdfUrl && isFeatureEnabled('assistant') ? `/pdfView?pid=${report.id}` : safeHref(report.pdfUrl);
   return (
     <article className="jq-lib-detail" data-testid="report-detail">
       <header className="jq-lib-detail-head">

@@ -12,6 +12,7 @@ export const account = {
   qrHint: '请使用手机浏览器或相机扫描二维码',
   qrHintSub: '在手机上确认后，电脑端自动登录',
   qrLoadFailed: '二维码获取失败',
+  qrScanned: '已扫码，请在手机上确认',
   qrRefresh: '点击刷新',
   phonePlaceholder: '请输入手机号',
   vcodePlaceholder: '请输入验证码',

@@ -52,4 +52,11 @@ export const billing = {
   agreeVip: '开通即表示同意',
   vipAgreementLink: '《会员服务协议》',
   loginFirst: '请先登录',
+  // The global pay modal for a per-use unlock, opened when credits run short.
+  unlockPayTitle: '扫码支付解锁',
+  shortfall: (need: number, power: number) => `算力不足：需要 ${need} 算力，当前余额 ${power} 算力`,
+  payToUnlock: '扫码支付即可直接解锁，也可以：',
+  goRecharge: '充值算力',
+  vipFreeUnlock: '开通 VIP 免费解锁',
+  rechargeWhat: (power: number) => `充值 ${power} 算力`,
 } as const;

@@ -62,6 +62,25 @@ describe('request', () => {
     expect(effects.notify).not.toHaveBeenCalled();
   });
 
+  it("carries the envelope's data on the error (QR poll status, credits short)", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { code: -1, msg: '等待确认', data: { status: 'scanned' } }));
+    const waiting = await rejectionOf(apiGet('/auth/CheckLoginQrcode', { code: 'login_x' }));
+    expect(waiting).toMatchObject({ code: -1, data: { status: 'scanned' } });
+  });
+
+  it('leaves a -403 with {need, power} to the caller: no notice, never toward /500', async () => {
+    for (let i = 0; i < LIMITS.consecutiveFailuresTo500 + 1; i++) {
+      fetchMock.mockResolvedValueOnce(
+        json(403, { code: Code.FORBIDDEN, msg: '算力不足', data: { need: 199, power: 0 } }),
+      );
+      const error = await rejectionOf(apiPost('/user/UnlockUser2ProjectMap', { pid: 1 }));
+      expect(error).toMatchObject({ code: Code.FORBIDDEN, status: 403, data: { need: 199, power: 0 } });
+    }
+    expect(effects.notify).not.toHaveBeenCalled();
+    expect(effects.navigate).not.toHaveBeenCalled();
+    expect(isInServerErrorState()).toBe(false);
+  });
+
   it('shows the server-error notice for a 502', async () => {
     fetchMock.mockResolvedValueOnce(new Response('Bad Gateway', { status: 502 }));
     await rejectionOf(apiGet('/x'));

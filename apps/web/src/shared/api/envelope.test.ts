@@ -26,7 +26,15 @@ describe('readEnvelope', () => {
 
   it('throws the envelope code and message for a business refusal', () => {
     const error = errorOf(() => readEnvelope({ code: -1, msg: '该手机号已被绑定！', data: null }, 200));
-    expect(error).toMatchObject({ code: -1, msg: '该手机号已被绑定！', status: 200 });
+    expect(error).toMatchObject({ code: -1, msg: '该手机号已被绑定！', status: 200, data: null });
+  });
+
+  it("keeps the refusal's data for the caller", () => {
+    const error = errorOf(() =>
+      readEnvelope({ code: Code.FORBIDDEN, msg: '算力不足', data: { need: 199, power: 3 } }, 403),
+    );
+    expect(error).toMatchObject({ code: Code.FORBIDDEN, status: 403, data: { need: 199, power: 3 } });
+    expect(errorOf(() => readEnvelope('<html></html>', 502)).data).toBeNull();
   });
 
   it('falls back to the catalogue message when msg is empty', () => {
@@ -46,6 +54,8 @@ describe('classifyFailure', () => {
     [{ code: Code.IP_BANNED, status: 403, msg: '' }, 'ipBanned'],
     [{ code: Code.UNAUTHORIZED, status: 401, msg: '' }, 'unauthorized'],
     [{ code: Code.FORBIDDEN, status: 403, msg: '' }, 'forbidden'],
+    [{ code: Code.FORBIDDEN, status: 403, msg: '算力不足', data: { need: 199, power: 0 } }, 'business'],
+    [{ code: Code.ACCOUNT_BANNED, status: 403, msg: '', data: { x: 1 } }, 'forbidden'],
     [{ code: Code.INTERNAL, status: 500, msg: '' }, 'server'],
     [{ code: Code.INTERNAL, status: 502, msg: '' }, 'server'],
     [{ code: Code.NOT_FOUND, status: 404, msg: '接口不存在' }, 'server'],

@@ -11,12 +11,18 @@ export class ApiError extends Error {
   readonly msg: string;
   /** HTTP status; 0 when no response arrived (timeout, network, cancelled in the 500 state). */
   readonly status: number;
+  /**
+   * The envelope's `data` of a refusal, for callers that act on it: {need, power} when
+   * credits run short, {status} while a QR sign-in waits. Null when there was none.
+   */
+  readonly data: unknown;
 
-  constructor(code: number, msg: string, status: number) {
+  constructor(code: number, msg: string, status: number, data: unknown = null) {
     super(msg);
     this.code = code;
     this.msg = msg;
     this.status = status;
+    this.data = data ?? null;
   }
 }
 
@@ -37,7 +43,7 @@ export function readEnvelope<T>(body: unknown, status: number): T {
   if (isEnvelope(body)) {
     if (body.code === Code.OK && status < 400) return body.data as T;
     const code = body.code === Code.OK ? statusToCode(status) : body.code;
-    throw new ApiError(code, body.msg || defaultMessage(code), status);
+    throw new ApiError(code, body.msg || defaultMessage(code), status, body.data);
   }
   throw new ApiError(status >= 400 ? statusToCode(status) : Code.INTERNAL, messages.serverErrorDesc, status);
 }
@@ -70,15 +76,23 @@ export type FailureKind =
  * the catalogue's 接口不存在) are answers, not a broken endpoint: they must not count toward
  * the 500 state, or five stale links would send the user to /500.
  */
-export function classifyFailure(error: Pick<ApiError, 'code' | 'status' | 'msg'>): FailureKind {
+export function classifyFailure(
+  error: Pick<ApiError, 'code' | 'status' | 'msg'> & { data?: unknown },
+): FailureKind {
   if (error.code === Code.IP_BANNED) return 'ipBanned';
   if (error.status === 401) return 'unauthorized';
+  // A -403 with details (credits short: {need, power}) is an answer the caller acts on.
+  if (error.status === 403 && error.code === Code.FORBIDDEN && isRecord(error.data)) return 'business';
   if (error.status === 403) return 'forbidden';
   if (error.code === Code.NOT_ENABLED) return 'business';
   if (error.status === 404) return error.msg === codeMessages[Code.NOT_FOUND] ? 'server' : 'business';
   if (error.status >= 500) return 'server';
   if (error.status === 0) return error.code === Code.TIMEOUT ? 'timeout' : 'network';
   return 'business';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** Failures that mean the endpoint is not working, as opposed to a refused or invalid request. */

@@ -9,6 +9,7 @@ import { institutions, investors, news, projects, reports, systemMeta } from '..
 import type { Db } from '../../../platform/database/index.js';
 import type { Platform } from '../../../platform/index.js';
 import { syncReferenceData } from '../reference/index.js';
+import { notifyLibraryChanged } from '../search/cache.js';
 import { generateDemoData, resolveCounts } from './generate.js';
 import { insertDataset, readIdOffsets, tidyLibraryIndexes } from './insert-dataset.js';
 import { buildLatentDocument, latentFilePath, writeLatentFile } from './latent-file.js';
@@ -59,6 +60,7 @@ export async function removeDemoData(platform: Platform): Promise<number> {
     await tx.delete(systemMeta).where(eq(systemMeta.key, DEMO_META_KEY));
   });
   for (const { key } of keys) if (key) await platform.storage.delete(key).catch(() => {});
+  await notifyLibraryChanged(platform.bus);
   return keys.length;
 }
 
@@ -98,6 +100,7 @@ export async function loadDemoData(
   });
   if (!outcome) return { loaded: false, reason: '另一进程已加载演示数据', seed };
   await tidyLibraryIndexes(db);
+  await notifyLibraryChanged(platform.bus);
   const t2 = performance.now();
   let latentFile: string | undefined;
   if (options.dataDir) {

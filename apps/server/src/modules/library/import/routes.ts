@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../../errors.js';
 import { ok, okResponse } from '../../../http/envelope.js';
 import type { ModuleOptions } from '../../index.js';
+import { notifyLibraryChanged } from '../search/cache.js';
 import { IMPORT_KINDS, type ImportKind, KIND_LABELS } from './columns.js';
 import { importLibraryFile, summarizeImport } from './import-library.js';
 import { templateCsv } from './templates.js';
@@ -91,6 +92,7 @@ export const libraryImportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         kind,
         skipInvalid,
       });
+      if (report.imported) await notifyLibraryChanged(platform.bus);
       request.log.info(
         {
           event: 'library.import',

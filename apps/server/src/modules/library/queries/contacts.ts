@@ -1,16 +1,21 @@
 /**
  * A project's contacts (ProjectContactMembers): masked with the spec's helper — first and
  * last characters, stars between — unless the user owns the project, unlocked it, or is
- * an active VIP. Paid unlocks arrive with billing; until then UnlockUser2ProjectMap works
- * for VIPs only and tells everyone else the feature is coming.
+ * an active VIP. UnlockUser2ProjectMap unlocks through billing: free for an active VIP,
+ * else paid with credits (DockPerCharge), the charge and the user_projects row in one
+ * transaction and at most once per user and project.
  */
-import { Code, maskText } from '@jq/contract';
+import { maskText } from '@jq/contract';
 import { sql } from 'drizzle-orm';
-import { type User, userProjects } from '../../../db/schema.js';
-import { AppError, notFound } from '../../../errors.js';
+import type { Config } from '../../../config.js';
+import type { User } from '../../../db/schema.js';
+import { notFound } from '../../../errors.js';
 import { isVipActive } from '../../../http/access.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
+import { getPricing, unlockProjectContacts } from '../../billing/index.js';
 import { listRelations } from './relations.js';
+
+type PricingConfig = Pick<Config, 'billing' | 'pay'>;
 
 interface StoredContact {
   name?: string;
@@ -20,7 +25,7 @@ interface StoredContact {
   wechat?: string;
 }
 
-export async function getProjectContacts(db: Db, pid: number, user: User) {
+export async function getProjectContacts(db: Db, pid: number, user: User, config?: PricingConfig) {
   const [row] = await selectRows<{ contacts: StoredContact[] }>(
     db,
     sql`select contacts from projects where id = ${pid}`,
@@ -40,16 +45,15 @@ export async function getProjectContacts(db: Db, pid: number, user: User) {
       email: show(c.email),
       wechat: show(c.wechat),
     })),
+    ...(isUnlocked || !config ? {} : { unlockPower: getPricing(config).perUse.DockPerCharge.credits }),
   };
 }
 
-export async function unlockContactsForVip(db: Db, pid: number, user: User) {
-  const [row] = await selectRows<{ id: number }>(db, sql`select id from projects where id = ${pid}`);
-  if (!row) throw notFound('项目不存在');
-  if (!isVipActive(user)) throw new AppError(Code.NOT_ENABLED, '该功能即将上线，敬请期待');
-  await db
-    .insert(userProjects)
-    .values({ userId: user.id, projectId: pid, relation: 'unlocked' })
-    .onConflictDoNothing();
-  return getProjectContacts(db, pid, user);
+/**
+ * Unlocks a project's contacts and answers them in full. Not enough credits: -403 with
+ * data {need, power} (the client offers a recharge); repeating an unlock charges nothing.
+ */
+export async function unlockContacts(db: Db, pid: number, user: User, config: PricingConfig) {
+  const { via, charged, power } = await unlockProjectContacts(db, user.id, pid, config);
+  return { ...(await getProjectContacts(db, pid, user)), unlock: { via, charged, power } };
 }

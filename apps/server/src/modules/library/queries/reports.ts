@@ -4,13 +4,17 @@
  * the storage port and served at /api/files/reports/{id}.pdf. A report with pages whose PDF
  * is not rendered yet (the generator renders them in the background) is rendered on demand.
  */
-import { sql } from 'drizzle-orm';
+import type { ReportSearchRequest } from '@jq/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { User } from '../../../db/schema.js';
 import { notFound } from '../../../errors.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import type { Platform } from '../../../platform/index.js';
 import { ensureReportPdf } from '../demo/render-pdf.js';
-import { getVocabulary, industryName, type Vocabulary } from '../search/vocabulary.js';
+import { bigintArray, textArray } from '../search/conditions.js';
+import { highlightField, highlightSnippet, highlightTerms } from '../search/highlight.js';
+import { allQuery, parseKeyword } from '../search/parse-keyword.js';
+import { expandIndustries, getVocabulary, industryName, type Vocabulary } from '../search/vocabulary.js';
 import { recordView } from './views.js';
 
 interface ReportRow {
@@ -84,6 +88,81 @@ export async function listSampleReports(db: Db, count = 6) {
   );
   const vocabulary = await getVocabulary(db);
   return { list: rows.map((row) => toReportCard(row, vocabulary)) };
+}
+
+const HITS_PER_REPORT = 3;
+
+/**
+ * The report library's search. Without a keyword: the reports (of the industries asked
+ * for), newest first. With one: reports whose title, summary or any page has every word
+ * (an industry word also matches its synonyms), ranked by how well their pages match, a
+ * title match first; each with its best pages and a snippet of each.
+ */
+export async function searchReports(db: Db, request: ReportSearchRequest) {
+  const vocabulary = await getVocabulary(db);
+  const { page, pageSize } = request;
+  const industries = expandIndustries(vocabulary, request.industry ?? []);
+  const parsed = parseKeyword(request.keyword, vocabulary);
+  const query = [allQuery(parsed.restWords), ...parsed.topics.map((t) => t.query && `(${t.query})`)]
+    .filter(Boolean)
+    .join(' & ');
+  const inIndustries: SQL = industries.length
+    ? sql`r.industry_id = any(${textArray(industries)})`
+    : sql`true`;
+  const offset = (page - 1) * pageSize;
+
+  if (!query) {
+    const rows = await selectRows<ReportRow & { total: number | string }>(
+      db,
+      sql`select ${reportColumns}, count(*) over () as total from reports r where ${inIndustries}
+        order by r.published_at desc, r.id desc limit ${pageSize} offset ${offset}`,
+    );
+    const list = rows.map((row) => ({ ...toReportCard(row, vocabulary), hits: [] }));
+    return { list, total: Number(rows[0]?.total ?? 0), page, pageSize };
+  }
+
+  const tsquery = sql`to_tsquery('simple', ${query})`;
+  const rows = await selectRows<ReportRow & { total: number | string }>(
+    db,
+    sql`with scored as (
+        select report_id, sum(score) as score from (
+          select p.report_id, ts_rank(to_tsvector('simple', p.search_tokens), ${tsquery}) as score
+            from report_pages p where to_tsvector('simple', p.search_tokens) @@ ${tsquery}
+          union all
+          select r.id, 1 + ts_rank(to_tsvector('simple', r.search_tokens), ${tsquery})
+            from reports r where to_tsvector('simple', r.search_tokens) @@ ${tsquery}
+        ) s group by report_id)
+      select ${reportColumns}, count(*) over () as total
+      from scored join reports r on r.id = scored.report_id
+      where ${inIndustries}
+      order by scored.score desc, r.published_at desc, r.id desc limit ${pageSize} offset ${offset}`,
+  );
+  const ids = rows.map((row) => Number(row.id));
+  const pages = ids.length
+    ? await selectRows<{ report_id: number | string; page_no: number; text: string }>(
+        db,
+        sql`select report_id, page_no, text from (
+            select p.report_id, p.page_no, p.text, row_number() over (
+              partition by p.report_id
+              order by ts_rank(to_tsvector('simple', p.search_tokens), ${tsquery}) desc, p.page_no) as n
+            from report_pages p
+            where p.report_id = any(${bigintArray(ids)}) and to_tsvector('simple', p.search_tokens) @@ ${tsquery}) ranked
+          where n <= ${HITS_PER_REPORT} order by report_id, n`,
+      )
+    : [];
+  const terms = highlightTerms(parsed);
+  const list = rows.map((row) => {
+    const card = toReportCard(row, vocabulary);
+    const hits = pages
+      .filter((p) => Number(p.report_id) === card.id)
+      .map((p) => ({
+        pageNo: p.page_no,
+        snippet: highlightSnippet(p.text, terms) ?? { text: p.text.slice(0, 90), ranges: [] },
+      }));
+    const titleHighlight = highlightField(card.title, terms);
+    return { ...card, ...(titleHighlight ? { titleHighlight } : {}), hits };
+  });
+  return { list, total: Number(rows[0]?.total ?? 0), page, pageSize };
 }
 
 export async function readReportPdf(platform: Platform, id: number) {

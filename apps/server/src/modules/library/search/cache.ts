@@ -3,10 +3,12 @@
  * library is read far more than written, and the same searches repeat (hot words, guessed
  * questions, paging back and forth), so a popular search is computed once per
  * SEARCH_CACHE_SECONDS (default 30 s; 0 turns it off). Whoever changes the library (an
- * import) calls `notifyLibraryChanged`: every process listening on the bus drops its cache.
+ * import) calls `notifyLibraryChanged`: every process listening on the bus drops its cache
+ * and its search index (index/).
  */
 import type { BusPort } from '../../../platform/bus/index.js';
 import type { Db } from '../../../platform/database/index.js';
+import { invalidateSearchIndex } from './index/library-index.js';
 
 const MAX_ENTRIES = 2000;
 
@@ -57,10 +59,14 @@ export async function notifyLibraryChanged(bus: BusPort) {
   await bus.publish(LIBRARY_CHANGED_CHANNEL, { at: Date.now() });
 }
 
-/** Drops this process's search answers whenever the library changes; returns the unsubscribe. */
+/**
+ * Drops this process's search answers and search index whenever the library changes;
+ * returns the unsubscribe.
+ */
 export function listenForLibraryChanges(bus: BusPort, db: Db, onChange: () => void = () => {}) {
   return bus.subscribe(LIBRARY_CHANGED_CHANNEL, () => {
     clearSearchCache(db);
+    invalidateSearchIndex(db);
     onChange();
   });
 }

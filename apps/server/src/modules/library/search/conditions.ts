@@ -1,19 +1,50 @@
 /**
- * The SQL of a library search, shared by projects, institutions and investors. Text
- * matching reads the stored vectors `name_vector` and `search_vector` (the `simple`
- * tsvectors of name_grams and search_tokens, GIN-indexed; see the search block of
- * db/tables/library.ts for why stored), with tsqueries built only from letters and digits.
+ * What a library search asks, as a small condition tree (`Cond`) shared by the two ways a
+ * search is answered: compiled to SQL over the stored vectors `name_vector` and
+ * `search_vector` (the `simple` tsvectors of name_grams and search_tokens, GIN-indexed; see
+ * the search block of db/tables/library.ts), or evaluated by the in-process search index
+ * (index/). tsqueries are built only from letters and digits.
  *
  * Semantics: explicit filters are strict. In the keyword, stage and region words become
  * strict filters (unless the request filters those itself), industry words are topics
  * (a row in the industry, or whose text names it), and the other words must match a name
  * or the text. A row whose name contains the whole keyword always qualifies.
  */
-import type { SearchFilters, SearchSort } from '@jq/contract';
+import type { SearchFilters } from '@jq/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../../errors.js';
-import { allQuery, nameQuery, type ParsedKeyword } from './parse-keyword.js';
+import { type NameGrams, nameQuery, type ParsedKeyword } from './parse-keyword.js';
 import { expandIndustries, expandRegions, type Vocabulary } from './vocabulary.js';
+
+export type Cond =
+  | { kind: 'industry'; ids: string[] }
+  | { kind: 'stage'; codes: number[] }
+  | { kind: 'region'; codes: string[] }
+  /** Projects: the amount sought within; institutions, investors: a ticket range overlapping. */
+  | { kind: 'amount'; min: number | null; max: number | null }
+  | { kind: 'founded'; from: number | null; to: number | null }
+  | { kind: 'type'; value: string }
+  | { kind: 'institution'; id: number }
+  /** The name vector has every gram (the last one as a prefix when `isPrefix`). */
+  | { kind: 'name'; grams: NameGrams }
+  /** The text vector has every token of at least one alternative. */
+  | { kind: 'text'; any: string[][] }
+  /** A name column (lower case) equal to, or starting with, one of the values. */
+  | { kind: 'nameEquals'; values: string[] }
+  | { kind: 'namePrefix'; values: string[] }
+  | { kind: 'and'; parts: Cond[] }
+  | { kind: 'or'; parts: Cond[] }
+  | { kind: 'false' };
+
+/** Relevance: the weights of the conditions a row meets, plus how much of the keyword its text has. */
+export interface Relevance {
+  parts: { weight: number; cond: Cond }[];
+  /** Tokens of the keyword's words and topics; a row scores TEXT_WEIGHT × (tokens it has / all). */
+  rankItems: string[];
+}
+
+/** At most this much for the text: below the smallest condition weight, as ts_rank was. */
+export const TEXT_WEIGHT = 12;
 
 export interface EntitySpec {
   alias: string;
@@ -24,6 +55,8 @@ export interface EntitySpec {
   region(codes: string[]): SQL;
   amount(min: number | null, max: number | null): SQL;
   founded?(from: number | null, to: number | null): SQL;
+  type?(value: string): SQL;
+  institution?(id: number): SQL;
 }
 
 export interface ResolvedFilters {
@@ -54,15 +87,56 @@ export const smallintArray = (values: readonly number[]) =>
 
 const orAll = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
 const andAll = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`);
+const or = (parts: Cond[]): Cond => (parts.length === 1 ? parts[0]! : { kind: 'or', parts });
+const and = (parts: Cond[]): Cond => (parts.length === 1 ? parts[0]! : { kind: 'and', parts });
 
 export const nameHit = (alias: string, query: string) =>
   sql`${sql.raw(alias)}.name_vector @@ to_tsquery('simple', ${query})`;
 export const textHit = (alias: string, query: string) =>
   sql`${sql.raw(alias)}.search_vector @@ to_tsquery('simple', ${query})`;
 
-/** Rows whose name holds the whole keyword: always among the ranked candidates. */
-export function wholeNameCondition(alias: string, parsed: ParsedKeyword): SQL | undefined {
-  return parsed.fullGrams.grams.length ? nameHit(alias, nameQuery(parsed.fullGrams)) : undefined;
+/** `(a & b) | (c)`: any alternative, all of its tokens. */
+export const textQuery = (any: string[][]) => any.map((tokens) => `(${tokens.join(' & ')})`).join(' | ');
+
+/** The condition as SQL over the entity's columns. */
+export function condSql(spec: EntitySpec, cond: Cond): SQL {
+  const { alias } = spec;
+  const names = () => spec.names.map((column) => sql.raw(`lower(${column})`));
+  switch (cond.kind) {
+    case 'industry':
+      return spec.industry(cond.ids);
+    case 'stage':
+      return spec.stage(cond.codes);
+    case 'region':
+      return spec.region(cond.codes);
+    case 'amount':
+      return spec.amount(cond.min, cond.max);
+    case 'founded':
+      return spec.founded ? spec.founded(cond.from, cond.to) : sql`true`;
+    case 'type':
+      return spec.type ? spec.type(cond.value) : sql`true`;
+    case 'institution':
+      return spec.institution ? spec.institution(cond.id) : sql`true`;
+    case 'name':
+      return nameHit(alias, nameQuery(cond.grams));
+    case 'text':
+      return textHit(alias, textQuery(cond.any));
+    case 'nameEquals':
+      return orAll(names().map((n) => orAll(cond.values.map((v) => sql`${n} = ${v}`))));
+    case 'namePrefix':
+      return orAll(names().map((n) => orAll(cond.values.map((v) => sql`starts_with(${n}, ${v})`))));
+    case 'and':
+      return andAll(cond.parts.map((part) => condSql(spec, part)));
+    case 'or':
+      return orAll(cond.parts.map((part) => condSql(spec, part)));
+    case 'false':
+      return sql`false`;
+  }
+}
+
+/** Rows whose name holds the whole keyword: always among SQL's ranked candidates. */
+export function wholeNameCondition(parsed: ParsedKeyword): Cond | undefined {
+  return parsed.fullGrams.grams.length ? { kind: 'name', grams: parsed.fullGrams } : undefined;
 }
 
 /** Explicit filters, checked against the taxonomy: an unknown industry or region is a 400. */
@@ -96,83 +170,89 @@ export function resolveFilters(filters: SearchFilters, vocabulary: Vocabulary): 
   };
 }
 
-export function filterConditions(spec: EntitySpec, f: ResolvedFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (f.industries.length) conditions.push(spec.industry(f.industries));
-  if (f.stages.length) conditions.push(spec.stage(f.stages));
-  if (f.regions.length) conditions.push(spec.region(f.regions));
-  if (f.amountMin !== null || f.amountMax !== null) conditions.push(spec.amount(f.amountMin, f.amountMax));
+export function filterConditions(spec: EntitySpec, f: ResolvedFilters): Cond[] {
+  const conditions: Cond[] = [];
+  if (f.industries.length) conditions.push({ kind: 'industry', ids: f.industries });
+  if (f.stages.length) conditions.push({ kind: 'stage', codes: f.stages });
+  if (f.regions.length) conditions.push({ kind: 'region', codes: f.regions });
+  if (f.amountMin !== null || f.amountMax !== null)
+    conditions.push({ kind: 'amount', min: f.amountMin, max: f.amountMax });
   if (spec.founded && (f.foundedFrom !== null || f.foundedTo !== null)) {
-    conditions.push(spec.founded(f.foundedFrom, f.foundedTo));
+    conditions.push({ kind: 'founded', from: f.foundedFrom, to: f.foundedTo });
   }
   return conditions;
 }
 
 /** The keyword's condition: a name holding the whole keyword, or everything the keyword asks. */
 export function keywordCondition(
-  spec: EntitySpec,
   parsed: ParsedKeyword,
   filters: ResolvedFilters,
   vocabulary: Vocabulary,
-): SQL | undefined {
+): Cond | undefined {
   if (!parsed.text) return undefined;
-  const { alias } = spec;
-  const asks: SQL[] = [];
-  if (parsed.stages.length && !filters.stages.length) asks.push(spec.stage(parsed.stages));
+  const asks: Cond[] = [];
+  if (parsed.stages.length && !filters.stages.length) asks.push({ kind: 'stage', codes: parsed.stages });
   if (parsed.regionCodes.length && !filters.regions.length) {
-    asks.push(spec.region(expandRegions(vocabulary, parsed.regionCodes)));
+    asks.push({ kind: 'region', codes: expandRegions(vocabulary, parsed.regionCodes) });
   }
   for (const topic of parsed.topics) {
-    const either: SQL[] = [];
-    if (topic.industryId) either.push(spec.industry(expandIndustries(vocabulary, [topic.industryId])));
-    if (topic.query) either.push(textHit(alias, topic.query));
-    if (topic.grams.grams.length) either.push(nameHit(alias, nameQuery(topic.grams)));
-    if (either.length) asks.push(orAll(either));
+    const either: Cond[] = [];
+    if (topic.industryId)
+      either.push({ kind: 'industry', ids: expandIndustries(vocabulary, [topic.industryId]) });
+    if (topic.alternatives.length) either.push({ kind: 'text', any: topic.alternatives });
+    if (topic.grams.grams.length) either.push({ kind: 'name', grams: topic.grams });
+    if (either.length) asks.push(or(either));
   }
   if (parsed.rest) {
-    const either: SQL[] = [];
-    if (parsed.restWords.length) either.push(textHit(alias, allQuery(parsed.restWords)));
-    if (parsed.restGrams.grams.length) either.push(nameHit(alias, nameQuery(parsed.restGrams)));
-    asks.push(either.length ? orAll(either) : sql`false`);
+    const either: Cond[] = [];
+    if (parsed.restWords.length) either.push({ kind: 'text', any: [parsed.restWords] });
+    if (parsed.restGrams.grams.length) either.push({ kind: 'name', grams: parsed.restGrams });
+    asks.push(either.length ? or(either) : { kind: 'false' });
   }
-  const whole = parsed.fullGrams.grams.length ? nameHit(alias, nameQuery(parsed.fullGrams)) : undefined;
-  if (!asks.length) return whole ?? sql`false`;
-  return whole ? orAll([whole, andAll(asks)]) : andAll(asks);
+  const whole: Cond | undefined = parsed.fullGrams.grams.length
+    ? { kind: 'name', grams: parsed.fullGrams }
+    : undefined;
+  if (!asks.length) return whole ?? { kind: 'false' };
+  return whole ? or([whole, and(asks)]) : and(asks);
 }
 
 /**
  * Relevance: the exact name, then a name starting with the keyword, then names holding
- * it, then the recognised industry, then text rank. Ties go to the latest round.
+ * it, then the recognised industry, then how many of the keyword's tokens the text has.
+ * Ties go to the entity's recency order.
  */
-export function relevanceScore(spec: EntitySpec, parsed: ParsedKeyword, vocabulary: Vocabulary): SQL {
-  const { alias } = spec;
-  const parts: SQL[] = [];
-  const names = spec.names.map((column) => sql.raw(`lower(${column})`));
-  const exact = [parsed.text, parsed.rest].filter(Boolean);
-  parts.push(
-    sql`case when ${orAll(names.map((n) => orAll(exact.map((e) => sql`${n} = ${e}`))))} then 300 else 0 end`,
-  );
-  parts.push(
-    sql`case when ${orAll(names.map((n) => orAll(exact.map((e) => sql`starts_with(${n}, ${e})`))))} then 120 else 0 end`,
-  );
-  if (parsed.fullGrams.grams.length) {
-    parts.push(sql`case when ${nameHit(alias, nameQuery(parsed.fullGrams))} then 100 else 0 end`);
-  }
+export function relevanceOf(parsed: ParsedKeyword, vocabulary: Vocabulary): Relevance {
+  const parts: Relevance['parts'] = [];
+  const exact = [...new Set([parsed.text, parsed.rest].filter(Boolean))];
+  parts.push({ weight: 300, cond: { kind: 'nameEquals', values: exact } });
+  parts.push({ weight: 120, cond: { kind: 'namePrefix', values: exact } });
+  if (parsed.fullGrams.grams.length)
+    parts.push({ weight: 100, cond: { kind: 'name', grams: parsed.fullGrams } });
   if (parsed.rest && parsed.rest !== parsed.text && parsed.restGrams.grams.length) {
-    parts.push(sql`case when ${nameHit(alias, nameQuery(parsed.restGrams))} then 50 else 0 end`);
+    parts.push({ weight: 50, cond: { kind: 'name', grams: parsed.restGrams } });
   }
   const industries = parsed.topics.flatMap((t) => (t.industryId ? [t.industryId] : []));
   if (industries.length) {
-    parts.push(sql`case when ${spec.industry(expandIndustries(vocabulary, industries))} then 40 else 0 end`);
+    parts.push({ weight: 40, cond: { kind: 'industry', ids: expandIndustries(vocabulary, industries) } });
   }
   for (const topic of parsed.topics) {
-    if (topic.grams.grams.length)
-      parts.push(sql`case when ${nameHit(alias, nameQuery(topic.grams))} then 30 else 0 end`);
+    if (topic.grams.grams.length) parts.push({ weight: 30, cond: { kind: 'name', grams: topic.grams } });
   }
-  if (parsed.rankQuery) {
-    parts.push(
-      sql`least(30, 200 * ts_rank(${sql.raw(alias)}.search_vector, to_tsquery('simple', ${parsed.rankQuery})))`,
+  return { parts, rankItems: parsed.rankItems };
+}
+
+/** The relevance as a SQL expression: integer weights, then the text share as float8. */
+export function scoreSql(spec: EntitySpec, relevance: Relevance): SQL {
+  const parts = relevance.parts.map(
+    ({ weight, cond }) => sql`case when ${condSql(spec, cond)} then ${sql.raw(String(weight))} else 0 end`,
+  );
+  const items = relevance.rankItems;
+  if (items.length) {
+    const hits = sql.join(
+      items.map((item) => sql`(${textHit(spec.alias, item)})::int`),
+      sql` + `,
     );
+    parts.push(sql`(${sql.raw(String(TEXT_WEIGHT))} * (${hits}))::float8 / ${sql.raw(String(items.length))}`);
   }
   return sql.join(parts, sql` + `);
 }
@@ -180,9 +260,5 @@ export function relevanceScore(spec: EntitySpec, parsed: ParsedKeyword, vocabula
 /** `column desc nulls last, id desc nulls last`: the shape of the sort indexes. */
 export const newestFirst = (alias: string, column: string) =>
   sql.raw(`${alias}.${column} desc nulls last, ${alias}.id desc nulls last`);
-
-export function orderBy(sort: SearchSort, latest: SQL, amount: SQL): SQL {
-  return sort === 'amount' ? amount : latest;
-}
 
 export const whereOf = (conditions: SQL[]) => (conditions.length ? sql`where ${andAll(conditions)}` : sql``);

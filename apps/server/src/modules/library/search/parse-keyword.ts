@@ -28,12 +28,16 @@ export interface ParsedKeyword {
   restWords: string[];
   /** tsquery ranking on any rest word or topic ('' for none). */
   rankQuery: string;
+  /** Every token of the rest words and topics, once: relevance counts how many a text has. */
+  rankItems: string[];
 }
 
 export interface Topic {
   industryId?: string;
   /** tsquery over search tokens: any of the words, each word's tokens all present ('' for none). */
   query: string;
+  /** The same as lists: any of the alternatives, each one's tokens all present. */
+  alternatives: string[][];
   grams: NameGrams;
 }
 
@@ -105,13 +109,13 @@ export function parseKeyword(raw: string | null | undefined, vocabulary: Vocabul
       const words = entry ? [entry.name, ...entry.synonyms] : meaning.kind === 'synonym' ? meaning.words : [];
       expansions.push(...words);
       if (meaning.kind === 'industry') industryIds.add(meaning.id);
+      const alternatives = unique([word, ...words])
+        .map((w) => headTokens(tokensOf(w)))
+        .filter((tokens) => tokens.length > 0);
       topics.push({
         ...(meaning.kind === 'industry' ? { industryId: meaning.id } : {}),
-        query: unique([word, ...words])
-          .map((w) => allQuery(headTokens(tokensOf(w))))
-          .filter(Boolean)
-          .map((q) => `(${q})`)
-          .join(' | '),
+        query: alternatives.map((tokens) => `(${allQuery(tokens)})`).join(' | '),
+        alternatives,
         grams: gramsOf(word, false),
       });
     }
@@ -133,6 +137,7 @@ export function parseKeyword(raw: string | null | undefined, vocabulary: Vocabul
     restGrams: gramsOf(rest),
     restWords,
     rankQuery: [...restWords, ...topics.map((t) => t.query && `(${t.query})`)].filter(Boolean).join(' | '),
+    rankItems: unique([...restWords, ...topics.flatMap((t) => t.alternatives.flat())]),
   };
 }
 

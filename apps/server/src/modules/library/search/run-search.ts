@@ -1,5 +1,8 @@
 /**
- * Runs a library search so that its cost follows the page, not the number of matches:
+ * Runs a library search: from the search index when it is ready (index/: exact totals,
+ * every match ranked, one primary-key query for the page's rows), else with SQL.
+ *
+ * The SQL path keeps its cost following the page, not the number of matches:
  * - the total is a separate count, cached (cache.ts) and shared by every page of a search;
  *   it is exact up to 2,000 matches and estimated from a sample beyond (`isEstimate`): an
  *   exact count of 37,000 matches reads 37,000 wide rows (over a second on PGlite), while
@@ -14,7 +17,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import { cached } from './cache.js';
-import { whereOf } from './conditions.js';
+import {
+  bigintArray,
+  type Cond,
+  condSql,
+  type EntitySpec,
+  type Relevance,
+  scoreSql,
+  whereOf,
+} from './conditions.js';
+import { type LibraryIndex, readySearchIndex } from './index/library-index.js';
 
 /** Candidate and count bounds (tests lower them to reach every path on a small library). */
 export const SEARCH_LIMITS = { ranked: 200, named: 100, exactUpTo: 2000, samplePercent: 5 };
@@ -42,6 +54,71 @@ export interface SearchRows<Row> {
   rows: Row[];
   total: number;
   isEstimate: boolean;
+  /** The index that answered (absent: SQL did). */
+  index?: LibraryIndex | undefined;
+}
+
+/** A search, as both paths understand it. */
+export interface EntitySearch {
+  table: 'projects' | 'institutions' | 'investors';
+  spec: EntitySpec;
+  columns: SQL;
+  where: Cond[];
+  relevance?: Relevance | undefined;
+  /** SQL's candidates beyond the newest: rows whose name holds the whole keyword. */
+  nameCondition?: Cond | undefined;
+  /** Newest first (SQL); the index numbers its rows in this order. */
+  recency: SQL;
+  /** The list order: 'recency' or one of the index's orders, and its SQL. */
+  order: { name: string; sql: SQL; join?: SQL | undefined };
+  page: number;
+  pageSize: number;
+  key: string;
+}
+
+export async function findRows<Row extends { id: number | string }>(
+  db: Db,
+  search: EntitySearch,
+): Promise<SearchRows<Row>> {
+  const index = readySearchIndex(db);
+  if (index) {
+    const hits = index[search.table].search({
+      where: search.where,
+      relevance: search.relevance,
+      order: search.order.name,
+      page: search.page,
+      pageSize: search.pageSize,
+    });
+    return { rows: await rowsById<Row>(db, search, hits.ids), total: hits.total, isEstimate: false, index };
+  }
+  const { spec } = search;
+  return runSearch<Row>(db, {
+    table: search.table,
+    alias: spec.alias,
+    columns: search.columns,
+    conditions: search.where.map((cond) => condSql(spec, cond)),
+    score: search.relevance ? scoreSql(spec, search.relevance) : undefined,
+    nameCondition: search.nameCondition ? condSql(spec, search.nameCondition) : undefined,
+    recency: search.recency,
+    order: search.order.sql,
+    orderJoin: search.order.join,
+    page: search.page,
+    pageSize: search.pageSize,
+    key: search.key,
+  });
+}
+
+/** The rows of these ids, in this order (a row deleted since the index was built is left out). */
+async function rowsById<Row extends { id: number | string }>(db: Db, search: EntitySearch, ids: number[]) {
+  if (!ids.length) return [];
+  const alias = search.spec.alias;
+  const rows = await selectRows<Row>(
+    db,
+    sql`select ${search.columns} from ${sql.raw(`${search.table} ${alias}`)}
+      where ${sql.raw(alias)}.id = any(${bigintArray(ids)})`,
+  );
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type EntitySpec,
   filterConditions,
   keywordCondition,
-  relevanceScore,
+  relevanceOf,
   resolveFilters,
   smallintArray,
   textArray,
@@ -19,7 +19,7 @@ import {
 } from './conditions.js';
 import { highlightTerms } from './highlight.js';
 import { parseKeyword } from './parse-keyword.js';
-import { runSearch } from './run-search.js';
+import { findRows } from './run-search.js';
 import { ticketOverlap } from './search-orgs.js';
 import { type ProjectQuery, understood } from './search-projects.js';
 import { getVocabulary, type Vocabulary } from './vocabulary.js';
@@ -31,6 +31,7 @@ export const investorSpec: EntitySpec = {
   stage: (codes) => sql`v.stages && ${smallintArray(codes)}`,
   region: (codes) => sql`v.regions && ${textArray(codes)}`,
   amount: (min, max) => ticketOverlap('v', min, max),
+  institution: (id) => sql`v.institution_id = ${id}`,
 };
 
 export type InvestorQuery = ProjectQuery & { institutionId?: number | null | undefined };
@@ -47,26 +48,25 @@ export async function searchInvestors(db: Db, query: InvestorQuery) {
   const filters = resolveFilters(query, vocabulary);
   const key = JSON.stringify(['investors', parsed.text, filters, query.institutionId ?? 0]);
   return cached(db, `${key}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
-    const conditions = filterConditions(investorSpec, filters);
-    if (query.institutionId) conditions.push(sql`v.institution_id = ${query.institutionId}`);
-    const keyword = keywordCondition(investorSpec, parsed, filters, vocabulary);
-    if (keyword) conditions.push(keyword);
+    const where = filterConditions(investorSpec, filters);
+    if (query.institutionId) where.push({ kind: 'institution', id: query.institutionId });
+    const keyword = keywordCondition(parsed, filters, vocabulary);
+    if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
-    const { rows, total, isEstimate } = await runSearch<InvestorRow>(db, {
+    const { rows, total, isEstimate } = await findRows<InvestorRow>(db, {
       table: 'investors',
-      alias: 'v',
+      spec: investorSpec,
       columns: investorColumns('v'),
-      conditions,
-      score: isRelevance ? relevanceScore(investorSpec, parsed, vocabulary) : undefined,
-      nameCondition: wholeNameCondition('v', parsed),
+      where,
+      relevance: isRelevance ? relevanceOf(parsed, vocabulary) : undefined,
+      nameCondition: wholeNameCondition(parsed),
       recency: newest,
       order:
         query.sort === 'latest'
-          ? latestDeal
+          ? { name: 'latest', sql: latestDeal, join: latestDealJoin }
           : query.sort === 'amount'
-            ? sql.raw('v.ticket_max desc nulls last, v.id desc nulls last')
-            : newest,
-      orderJoin: query.sort === 'latest' ? latestDealJoin : undefined,
+            ? { name: 'amount', sql: sql.raw('v.ticket_max desc nulls last, v.id desc nulls last') }
+            : { name: 'recency', sql: newest },
       page: query.page,
       pageSize: query.pageSize,
       key,

@@ -14,7 +14,7 @@ import {
   type EntitySpec,
   filterConditions,
   keywordCondition,
-  relevanceScore,
+  relevanceOf,
   resolveFilters,
   smallintArray,
   textArray,
@@ -22,7 +22,7 @@ import {
 } from './conditions.js';
 import { highlightTerms } from './highlight.js';
 import { parseKeyword } from './parse-keyword.js';
-import { runSearch } from './run-search.js';
+import { findRows } from './run-search.js';
 import { type ProjectQuery, understood } from './search-projects.js';
 import { getVocabulary, type Vocabulary } from './vocabulary.js';
 
@@ -38,6 +38,7 @@ export const orgSpec: EntitySpec = {
   region: (codes) => sql`i.regions && ${textArray(codes)}`,
   amount: (min, max) => ticketOverlap('i', min, max),
   founded: (from, to) => sql`i.founded_year between ${from ?? 0} and ${to ?? 9999}`,
+  type: (value) => sql`i.type = ${value}`,
 };
 
 export type OrgQuery = ProjectQuery & { type?: string | null | undefined };
@@ -54,26 +55,32 @@ export async function searchOrgs(db: Db, query: OrgQuery) {
   const filters = resolveFilters(query, vocabulary);
   const key = JSON.stringify(['institutions', parsed.text, filters, query.type ?? '']);
   return cached(db, `${key}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
-    const conditions = filterConditions(orgSpec, filters);
-    if (query.type) conditions.push(sql`i.type = ${query.type}`);
-    const keyword = keywordCondition(orgSpec, parsed, filters, vocabulary);
-    if (keyword) conditions.push(keyword);
+    const where = filterConditions(orgSpec, filters);
+    if (query.type) where.push({ kind: 'type', value: query.type });
+    const keyword = keywordCondition(parsed, filters, vocabulary);
+    if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
-    const { rows, total, isEstimate } = await runSearch<OrgRow>(db, {
+    const { rows, total, isEstimate, index } = await findRows<OrgRow>(db, {
       table: 'institutions',
-      alias: 'i',
+      spec: orgSpec,
       columns: orgColumns('i'),
-      conditions,
-      score: isRelevance ? relevanceScore(orgSpec, parsed, vocabulary) : undefined,
-      nameCondition: wholeNameCondition('i', parsed),
+      where,
+      relevance: isRelevance ? relevanceOf(parsed, vocabulary) : undefined,
+      nameCondition: wholeNameCondition(parsed),
       recency: largest,
-      order: query.sort === 'latest' ? latestDeal : largest,
-      orderJoin: query.sort === 'latest' ? latestDealJoin : undefined,
+      order:
+        query.sort === 'latest'
+          ? { name: 'latest', sql: latestDeal, join: latestDealJoin }
+          : { name: 'recency', sql: largest },
       page: query.page,
       pageSize: query.pageSize,
       key,
     });
-    const list = await toOrgCards(db, rows, vocabulary, highlightTerms(parsed));
+    const terms = highlightTerms(parsed);
+    // The index counted each institution's deals when it was built.
+    const list = index
+      ? rows.map((row) => toOrgCard(row, vocabulary, index.institutionDeals.get(Number(row.id)) ?? 0, terms))
+      : await toOrgCards(db, rows, vocabulary, terms);
     return {
       list,
       total,

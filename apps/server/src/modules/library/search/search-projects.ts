@@ -12,8 +12,7 @@ import {
   filterConditions,
   keywordCondition,
   newestFirst,
-  orderBy,
-  relevanceScore,
+  relevanceOf,
   resolveFilters,
   smallintArray,
   textArray,
@@ -21,7 +20,7 @@ import {
 } from './conditions.js';
 import { highlightTerms } from './highlight.js';
 import { type ParsedKeyword, parseKeyword } from './parse-keyword.js';
-import { runSearch } from './run-search.js';
+import { findRows } from './run-search.js';
 import { getVocabulary, type Vocabulary } from './vocabulary.js';
 
 export const projectSpec: EntitySpec = {
@@ -43,20 +42,23 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
   const filters = resolveFilters(query, vocabulary);
   const key = JSON.stringify(['projects', parsed.text, filters]);
   return cached(db, `${key}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
-    const conditions = filterConditions(projectSpec, filters);
-    const keyword = keywordCondition(projectSpec, parsed, filters, vocabulary);
-    if (keyword) conditions.push(keyword);
+    const where = filterConditions(projectSpec, filters);
+    const keyword = keywordCondition(parsed, filters, vocabulary);
+    if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
     const recency = newestFirst('p', 'latest_round_at');
-    const { rows, total, isEstimate } = await runSearch<ProjectRow>(db, {
+    const { rows, total, isEstimate } = await findRows<ProjectRow>(db, {
       table: 'projects',
-      alias: 'p',
+      spec: projectSpec,
       columns: projectColumns('p'),
-      conditions,
-      score: isRelevance ? relevanceScore(projectSpec, parsed, vocabulary) : undefined,
-      nameCondition: wholeNameCondition('p', parsed),
+      where,
+      relevance: isRelevance ? relevanceOf(parsed, vocabulary) : undefined,
+      nameCondition: wholeNameCondition(parsed),
       recency,
-      order: orderBy(query.sort, recency, newestFirst('p', 'amount_sought')),
+      order:
+        query.sort === 'amount'
+          ? { name: 'amount', sql: newestFirst('p', 'amount_sought') }
+          : { name: 'recency', sql: recency },
       page: query.page,
       pageSize: query.pageSize,
       key,

@@ -1,0 +1,327 @@
+/**
+ * One entity's search index (projects, institutions or investors) and how it answers a
+ * search: the condition tree (conditions.ts) evaluated over postings and per-row columns,
+ * every match scored with the same weights as the SQL, and only the page's ids returned.
+ * Rows are numbered in the entity's recency order, so "ties newest first" is row order.
+ */
+import type { Cond, Relevance } from '../conditions.js';
+import { TEXT_WEIGHT } from '../conditions.js';
+import type { NameGrams } from '../parse-keyword.js';
+import { lookup, lookupPrefix, type Postings } from './postings.js';
+import { filterRows, forEachCommon, intersectAll, RowSet, unionAll } from './row-sets.js';
+
+/** A sort order other than recency: the rows in that order, and each row's place in it. */
+export interface RowOrder {
+  rows: Int32Array;
+  placeOf: Int32Array;
+}
+
+export interface EntityIndexData {
+  n: number;
+  /** Database id of each row. */
+  ids: Float64Array;
+  /** Per name column: `lower(column)` of each row, and the rows sorted by it. */
+  names: { values: string[]; sorted: Int32Array }[];
+  nameTokens: Postings;
+  textTokens: Postings;
+  industry: Map<string, RowSet>;
+  stage: Map<number, RowSet>;
+  region: Map<string, RowSet>;
+  /** Amount sought (lo = hi), or a ticket range; NaN when unknown. */
+  amountLo: Float64Array;
+  amountHi: Float64Array;
+  founded?: Float64Array | undefined;
+  type?: string[] | undefined;
+  institution?: Float64Array | undefined;
+  orders: Record<string, RowOrder>;
+}
+
+export interface IndexQuery {
+  where: Cond[];
+  relevance?: Relevance | undefined;
+  /** 'recency' or a key of `orders`. */
+  order: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface IndexHits {
+  ids: number[];
+  total: number;
+}
+
+const INT_MAX = 2_147_483_647;
+
+export class EntityIndex {
+  private everything: RowSet | undefined;
+
+  constructor(readonly data: EntityIndexData) {}
+
+  get size() {
+    return this.data.n;
+  }
+
+  search(query: IndexQuery): IndexHits {
+    const memo = new Map<string, RowSet>();
+    const matches = query.where.length
+      ? this.evaluate({ kind: 'and', parts: query.where }, memo)
+      : this.all();
+    const offset = (query.page - 1) * query.pageSize;
+    let rows: ArrayLike<number>;
+    if (query.relevance) {
+      const list = matches.list();
+      rows = topByScore(list, this.score(list, query.relevance, memo), offset, query.pageSize);
+    } else if (query.order === 'recency') rows = this.nthRows(matches, offset, query.pageSize);
+    else rows = this.topByOrder(matches, this.data.orders[query.order]!, offset, query.pageSize);
+    return { ids: Array.from(rows, (row) => this.data.ids[row]!), total: matches.size };
+  }
+
+  private all(): RowSet {
+    this.everything ??= RowSet.all(this.data.n);
+    return this.everything;
+  }
+
+  /** Rows `offset .. offset + count` of a set in row order, without listing all of a bitmap. */
+  private nthRows(set: RowSet, offset: number, count: number): number[] {
+    if (!set.hasBits()) return Array.from(set.list().subarray(offset, offset + count));
+    const bits = set.bits();
+    const out: number[] = [];
+    let seen = 0;
+    for (let w = 0; w < bits.length && out.length < count; w++) {
+      let v = bits[w]!;
+      while (v !== 0 && out.length < count) {
+        const low = v & -v;
+        if (seen++ >= offset) out.push((w << 5) + 31 - Math.clz32(low));
+        v ^= low;
+      }
+    }
+    return out;
+  }
+
+  /** The rows meeting a condition, memoised per search (a name condition matches and scores). */
+  evaluate(cond: Cond, memo = new Map<string, RowSet>()): RowSet {
+    const key = JSON.stringify(cond);
+    let rows = memo.get(key);
+    if (!rows) {
+      rows = this.compute(cond, memo);
+      memo.set(key, rows);
+    }
+    return rows;
+  }
+
+  private compute(cond: Cond, memo: Map<string, RowSet>): RowSet {
+    const { data } = this;
+    const groups = <K>(map: Map<K, RowSet>, keys: readonly K[]) =>
+      unionAll(
+        keys.flatMap((k) => map.get(k) ?? []),
+        data.n,
+      );
+    switch (cond.kind) {
+      case 'industry':
+        return groups(data.industry, cond.ids);
+      case 'stage':
+        return groups(data.stage, cond.codes);
+      case 'region':
+        return groups(data.region, cond.codes);
+      case 'name':
+        return this.nameRows(cond.grams);
+      case 'text':
+        return unionAll(
+          cond.any.map((tokens) => intersectAll(tokens.map((t) => lookup(data.textTokens, t)))),
+          data.n,
+        );
+      case 'nameEquals':
+      case 'namePrefix':
+        return this.namesMatching(cond.values, cond.kind === 'namePrefix');
+      case 'or':
+        return unionAll(
+          cond.parts.map((part) => this.evaluate(part, memo)),
+          data.n,
+        );
+      case 'and': {
+        const sets: RowSet[] = [];
+        const tests: ((row: number) => boolean)[] = [];
+        for (const part of cond.parts) {
+          const test = this.predicate(part);
+          if (test) tests.push(test);
+          else sets.push(this.evaluate(part, memo));
+        }
+        const base = sets.length ? intersectAll(sets) : null;
+        if (!tests.length) return base ?? this.all();
+        return filterRows(base, data.n, (row) => tests.every((test) => test(row)));
+      }
+      case 'false':
+        return RowSet.empty(data.n);
+      default:
+        return filterRows(null, data.n, this.predicate(cond)!);
+    }
+  }
+
+  /** A per-row test for the column conditions (checked on the other conditions' rows). */
+  private predicate(cond: Cond): ((row: number) => boolean) | undefined {
+    const { data } = this;
+    switch (cond.kind) {
+      case 'amount': {
+        const min = cond.min ?? 0;
+        const max = cond.max ?? INT_MAX;
+        const { amountLo: lo, amountHi: hi } = data;
+        return (row) => hi[row]! >= min && lo[row]! <= max;
+      }
+      case 'founded': {
+        const years = data.founded;
+        if (!years) return () => true;
+        const from = cond.from ?? 0;
+        const to = cond.to ?? 9999;
+        return (row) => years[row]! >= from && years[row]! <= to;
+      }
+      case 'type': {
+        const types = data.type;
+        return types ? (row) => types[row] === cond.value : () => true;
+      }
+      case 'institution': {
+        const owners = data.institution;
+        return owners ? (row) => owners[row] === cond.id : () => true;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private nameRows({ grams, isPrefix }: NameGrams): RowSet {
+    const { data } = this;
+    const sets = grams.map((gram, i) =>
+      isPrefix && i === grams.length - 1
+        ? lookupPrefix(data.nameTokens, gram)
+        : lookup(data.nameTokens, gram),
+    );
+    return sets.length ? intersectAll(sets) : RowSet.empty(data.n);
+  }
+
+  /** Rows with a name column equal to (or starting with) one of the values. */
+  private namesMatching(values: readonly string[], asPrefix: boolean): RowSet {
+    const found: number[] = [];
+    for (const { values: names, sorted } of this.data.names) {
+      for (const value of values) {
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (names[sorted[mid]!]! < value) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let k = lo; k < sorted.length; k++) {
+          const name = names[sorted[k]!]!;
+          if (asPrefix ? !name.startsWith(value) : name !== value) break;
+          found.push(sorted[k]!);
+        }
+      }
+    }
+    const rows = Int32Array.from(found).sort();
+    let k = 0;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i] !== rows[k - 1]) rows[k++] = rows[i]!;
+    return RowSet.fromList(this.data.n, rows.slice(0, k));
+  }
+
+  /**
+   * Each match's relevance as a small integer bucket (0 = best): its summed weights and
+   * how many of the keyword's tokens its text has, ranked by the score SQL computes from
+   * them (weights + TEXT_WEIGHT × hits / tokens, the same float arithmetic), equal scores
+   * sharing a bucket.
+   */
+  private score(matches: Int32Array, relevance: Relevance, memo: Map<string, RowSet>): Int32Array {
+    const weights = new Int32Array(matches.length);
+    for (const { weight, cond } of relevance.parts)
+      addWhere(matches, this.evaluate(cond, memo), weights, weight);
+    const items = relevance.rankItems;
+    const hits = new Int32Array(matches.length);
+    for (const item of items) addWhere(matches, lookup(this.data.textTokens, item), hits, 1);
+    // Key = weights × (tokens + 1) + hits: a small integer, so a table maps keys to buckets.
+    const span = items.length + 1;
+    let most = 0;
+    for (const part of relevance.parts) most += part.weight;
+    const table = new Int32Array((most + 1) * span).fill(-1);
+    const present: number[] = [];
+    for (let i = 0; i < matches.length; i++) {
+      const key = weights[i]! * span + hits[i]!;
+      if (table[key] === -1) {
+        table[key] = 0;
+        present.push(key);
+      }
+    }
+    const scoreOf = (key: number) => {
+      const weight = Math.floor(key / span);
+      return items.length ? weight + (TEXT_WEIGHT * (key % span)) / items.length : weight;
+    };
+    const ranked = present.map((key) => ({ key, score: scoreOf(key) })).sort((x, y) => y.score - x.score);
+    let bucket = -1;
+    let last = Number.NaN;
+    for (const { key, score } of ranked) {
+      if (score !== last) bucket++;
+      last = score;
+      table[key] = bucket;
+    }
+    const buckets = new Int32Array(matches.length);
+    for (let i = 0; i < matches.length; i++) buckets[i] = table[weights[i]! * span + hits[i]!]!;
+    return buckets;
+  }
+
+  /** Rows `offset .. offset + count` of the matches in another order. */
+  private topByOrder(matches: RowSet, order: RowOrder, offset: number, count: number): number[] {
+    const wanted = offset + count;
+    if (matches.size === this.data.n) return Array.from(order.rows.subarray(offset, wanted));
+    if (!matches.isLarge) {
+      const places = Int32Array.from(matches.list(), (row) => order.placeOf[row]!).sort();
+      return Array.from(places.subarray(offset, wanted), (place) => order.rows[place]!);
+    }
+    const bits = matches.bits();
+    const out: number[] = [];
+    let seen = 0;
+    for (let place = 0; place < order.rows.length && seen < wanted; place++) {
+      const row = order.rows[place]!;
+      if (!(bits[row >>> 5]! & (1 << (row & 31)))) continue;
+      if (seen >= offset) out.push(row);
+      seen++;
+    }
+    return out;
+  }
+}
+
+/** Adds `amount` to `target[i]` for each of the (sorted) matches that `set` has. */
+function addWhere(matches: Int32Array, set: RowSet, target: Int32Array, amount: number) {
+  if (!matches.length || !set.size) return;
+  if (set.hasBits() || set.isLarge) {
+    const bits = set.bits();
+    for (let i = 0; i < matches.length; i++) {
+      const row = matches[i]!;
+      if (bits[row >>> 5]! & (1 << (row & 31))) target[i]! += amount;
+    }
+    return;
+  }
+  forEachCommon(matches, set, (i) => {
+    target[i]! += amount;
+  });
+}
+
+/** Rows `offset .. offset + count` by bucket (best first), each bucket in row order. */
+function topByScore(matches: Int32Array, buckets: Int32Array, offset: number, count: number): number[] {
+  let top = 0;
+  for (let i = 0; i < buckets.length; i++) if (buckets[i]! > top) top = buckets[i]!;
+  const sizes = new Int32Array(top + 1);
+  for (let i = 0; i < buckets.length; i++) sizes[buckets[i]!]!++;
+  const end = offset + count;
+  const out: number[] = [];
+  let before = 0;
+  for (let bucket = 0; bucket <= top && before < end; bucket++) {
+    const size = sizes[bucket]!;
+    if (before + size > offset) {
+      let seen = before;
+      for (let i = 0; i < buckets.length && seen < end; i++) {
+        if (buckets[i] !== bucket) continue;
+        if (seen >= offset) out.push(matches[i]!);
+        seen++;
+      }
+    }
+    before += size;
+  }
+  return out;
+}

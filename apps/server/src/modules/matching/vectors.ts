@@ -1,0 +1,168 @@
+/**
+ * Text similarity for portfolio and thesis fit: TF-IDF over the projects' jieba tokens
+ * (the library's `search_tokens`, so no text is segmented twice). Tokens are unique per
+ * project, so a token's weight is its IDF; tokens too rare to match anything and too
+ * common to mean anything are dropped, and each vector keeps only its strongest tokens.
+ */
+import type { SparseVector } from './types.js';
+import { TOKEN_MAX_DF_SHARE, TOKEN_MIN_DF } from './weights.js';
+
+export const EMPTY_VECTOR: SparseVector = { ids: new Int32Array(0), weights: new Float32Array(0) };
+
+/** Interns token strings as small integers while rows are read, so token lists stay compact. */
+export class TokenDictionary {
+  readonly ids = new Map<string, number>();
+
+  intern(tokens: Iterable<string>): Int32Array {
+    const out: number[] = [];
+    for (const token of tokens) {
+      if (!token) continue;
+      let id = this.ids.get(token);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(token, id);
+      }
+      out.push(id);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** "a b c" (search_tokens) interned. */
+  internText(text: string): Int32Array {
+    return this.intern(text ? text.split(' ') : []);
+  }
+}
+
+export interface Vocabulary {
+  /** Token → vector index, for text typed now (descriptions, theses). */
+  index: Map<string, number>;
+  /** Dictionary id → vector index, -1 for a dropped token. */
+  byDictionaryId: Int32Array;
+  idf: Float32Array;
+  /** Vector index → token, for reasons ("都提到：储能、电池"). */
+  tokens: string[];
+}
+
+/** Vocabulary and IDF from every project's (interned) token list. */
+export function buildVocabulary(dictionary: TokenDictionary, documents: readonly Int32Array[]): Vocabulary {
+  const df = new Int32Array(dictionary.ids.size);
+  const seen = new Int32Array(dictionary.ids.size).fill(-1);
+  documents.forEach((tokens, d) => {
+    for (const id of tokens) {
+      if (seen[id] === d) continue;
+      seen[id] = d;
+      df[id]!++;
+    }
+  });
+  const n = documents.length;
+  const maxDf = Math.max(TOKEN_MIN_DF, Math.floor(n * TOKEN_MAX_DF_SHARE));
+  const byDictionaryId = new Int32Array(dictionary.ids.size).fill(-1);
+  const index = new Map<string, number>();
+  const idf: number[] = [];
+  const tokens: string[] = [];
+  for (const [token, id] of dictionary.ids) {
+    const count = df[id]!;
+    if (count < TOKEN_MIN_DF || count > maxDf) continue;
+    byDictionaryId[id] = idf.length;
+    index.set(token, idf.length);
+    idf.push(Math.log(1 + n / count));
+    tokens.push(token);
+  }
+  return { index, byDictionaryId, idf: Float32Array.from(idf), tokens };
+}
+
+/** The strongest `size` entries of a weight map, L2-normalised. */
+export function toSparse(weights: Map<number, number>, size: number): SparseVector {
+  let entries = [...weights.entries()].filter(([, w]) => w > 0);
+  if (entries.length > size) entries = entries.sort((a, b) => b[1] - a[1]).slice(0, size);
+  let norm = 0;
+  for (const [, w] of entries) norm += w * w;
+  norm = Math.sqrt(norm) || 1;
+  entries.sort((a, b) => a[0] - b[0]);
+  return {
+    ids: Int32Array.from(entries.map(([id]) => id)),
+    weights: Float32Array.from(entries.map(([, w]) => w / norm)),
+  };
+}
+
+/** An interned token list as a vector (IDF weights; a repeated token counts each time). */
+export function vectorOfIds(vocabulary: Vocabulary, tokens: Int32Array, size: number): SparseVector {
+  const weights = new Map<number, number>();
+  for (const token of tokens) {
+    const id = vocabulary.byDictionaryId[token] ?? -1;
+    if (id >= 0) weights.set(id, (weights.get(id) ?? 0) + vocabulary.idf[id]!);
+  }
+  return toSparse(weights, size);
+}
+
+/** A token list typed now as a vector. */
+export function vectorOfTokens(
+  vocabulary: Vocabulary,
+  tokens: readonly string[],
+  size: number,
+): SparseVector {
+  const weights = new Map<number, number>();
+  for (const token of tokens) {
+    const id = vocabulary.index.get(token);
+    if (id !== undefined) weights.set(id, (weights.get(id) ?? 0) + vocabulary.idf[id]!);
+  }
+  return toSparse(weights, size);
+}
+
+/** Adds `vector × scale` into a weight map (for centroids). */
+export function addInto(target: Map<number, number>, vector: SparseVector, scale = 1) {
+  for (let i = 0; i < vector.ids.length; i++) {
+    const id = vector.ids[i]!;
+    target.set(id, (target.get(id) ?? 0) + vector.weights[i]! * scale);
+  }
+}
+
+/**
+ * A dense scratch array holding one vector, for many dot products against it. `load`
+ * replaces the held vector; `dot` reads only the other vector's entries.
+ */
+export class DenseScratch {
+  private readonly values: Float32Array;
+  private held: SparseVector = EMPTY_VECTOR;
+
+  constructor(size: number) {
+    this.values = new Float32Array(size);
+  }
+
+  load(vector: SparseVector) {
+    for (const id of this.held.ids) this.values[id] = 0;
+    for (let i = 0; i < vector.ids.length; i++) this.values[vector.ids[i]!] = vector.weights[i]!;
+    this.held = vector;
+  }
+
+  dot(vector: SparseVector): number {
+    let sum = 0;
+    for (let i = 0; i < vector.ids.length; i++) sum += this.values[vector.ids[i]!]! * vector.weights[i]!;
+    return sum;
+  }
+
+  /** Dot product with a slice of a CSR vector store. */
+  dotSlice(ids: Int32Array, weights: Float32Array, start: number, end: number): number {
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += this.values[ids[i]!]! * weights[i]!;
+    return sum;
+  }
+
+  clear() {
+    this.load(EMPTY_VECTOR);
+  }
+}
+
+export function dotSparse(a: SparseVector, b: SparseVector): number {
+  let i = 0;
+  let j = 0;
+  let sum = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i]!;
+    const y = b.ids[j]!;
+    if (x === y) sum += a.weights[i++]! * b.weights[j++]!;
+    else if (x < y) i++;
+    else j++;
+  }
+  return sum;
+}

@@ -1,0 +1,192 @@
+/**
+ * /jq/aiprojectResult?q=<thesis>&oid=<institution>: projects ranked for an investor, with
+ * what the match ran on (the seeker's industries, stages, ticket, regions), filters, paging,
+ * reasons and score bars per project, and export to Excel. The address holds everything.
+ */
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Empty, Pagination, Result, Tag } from 'antd';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { matching } from '../../locales/zh-CN/matching';
+import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
+import { formatCount, formatStage, formatWanRange } from '../library/format';
+import { useTaxonomy } from '../library/queries';
+import { ListSkeleton, LoadError } from '../library/result-list';
+import { routePath } from '../library/use-list-state';
+import type { ProjectMatchRequest } from './api';
+import { ExportButton } from './export-button';
+import { collectProjectMatches, exportFileName, projectSheet } from './export-rows';
+import { projectDetailHref } from './links';
+import { ProjectMatchRow } from './project-match-row';
+import { refusalOf, useProjectMatches } from './queries';
+import { ResultFiltersBar } from './result-filters';
+import {
+  hasSeeker,
+  type ProjectMatchQuery,
+  RESULT_PAGE_SIZE,
+  type ResultFilters,
+  readProjectQuery,
+  seekerParams,
+  toProjectRequest,
+  writeProjectQuery,
+} from './result-params';
+import './matching.css';
+
+function BackToForm({ title, subTitle }: { title: string; subTitle?: string }) {
+  return (
+    <div className="jq-match-page">
+      <Result
+        status="info"
+        title={title}
+        subTitle={subTitle}
+        extra={
+          <Link to={routePath('aiproject')}>
+            <Button type="primary">{matching.backToMatch}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+export default function AiProjectResultPage() {
+  const [params, setParams] = useSearchParams();
+  const query = readProjectQuery(params);
+  const request: ProjectMatchRequest | null = hasSeeker(query) ? toProjectRequest(query) : null;
+  const result = useProjectMatches(request);
+  const taxonomy = useTaxonomy();
+  const { isSmall } = useBreakpoint();
+  const listTop = useRef<HTMLDivElement>(null);
+  const setQuery = (next: ProjectMatchQuery) => setParams(writeProjectQuery(next));
+  const changeFilters = (next: Partial<ResultFilters>) => setQuery({ ...query, ...next, page: 1 });
+
+  if (request === null) return <BackToForm title={matching.noSeeker} />;
+  if (result.isError && !result.data) {
+    const refusal = refusalOf(result.error);
+    return refusal ? (
+      <BackToForm title={matching.loadFailed} subTitle={refusal} />
+    ) : (
+      <LoadError onRetry={() => void result.refetch()} />
+    );
+  }
+
+  const data = result.data;
+  const seeker = data?.seeker;
+  const ticket = seeker ? formatWanRange(seeker.ticketMin, seeker.ticketMax) : '';
+  return (
+    <div className="jq-match-page" data-testid="aiproject-result-page">
+      <section className="jq-match-panel jq-match-result-head">
+        <div className="jq-match-result-for">
+          <span className="jq-match-muted">{matching.seekerTitle}</span>
+          <h1 data-testid="match-for">
+            {seeker ? (seeker.kind === 'thesis' ? matching.yourThesis : seeker.name) : ' '}
+          </h1>
+          {seeker && (
+            <div className="jq-match-row-meta">
+              {seeker.industryNames.slice(0, 5).map((name) => (
+                <Tag key={name} bordered={false}>
+                  {name}
+                </Tag>
+              ))}
+              {seeker.stages.length > 0 && (
+                <span className="jq-match-meta-item">{seeker.stages.map(formatStage).join('、')}</span>
+              )}
+              {ticket && <span className="jq-match-meta-item">{`${matching.ticketRange} ${ticket}`}</span>}
+              {seeker.regionNames.length > 0 && (
+                <span className="jq-match-meta-item">{seeker.regionNames.join('、')}</span>
+              )}
+            </div>
+          )}
+          {seeker?.thesis && <p className="jq-match-summary">{seeker.thesis}</p>}
+        </div>
+        <div className="jq-match-result-actions">
+          <Link to={routePath('aiproject')}>
+            <Button icon={<ReloadOutlined />}>{matching.newMatch}</Button>
+          </Link>
+          <ExportButton
+            disabled={!data || data.total === 0}
+            fileName={exportFileName(seeker)}
+            build={async () => projectSheet(await collectProjectMatches(request), window.location.origin)}
+          />
+        </div>
+      </section>
+      <section className="jq-match-panel" ref={listTop}>
+        <div className="jq-match-toolbar">
+          <span className="jq-match-muted" data-testid="match-total">
+            {data ? matching.projectTotal(formatCount(data.total)) : ' '}
+          </span>
+        </div>
+        <ResultFiltersBar
+          filters={query}
+          onChange={changeFilters}
+          regions={taxonomy.regions}
+          amountLabel={matching.amountFilter}
+          industry={{
+            value: query.industry,
+            options: taxonomy.industries,
+            onChange: (industry) => setQuery({ ...query, industry, page: 1 }),
+          }}
+          onClear={() =>
+            setQuery({
+              ...query,
+              stage: [],
+              region: null,
+              ticketMin: null,
+              ticketMax: null,
+              excludeConflicts: false,
+              industry: null,
+              page: 1,
+            })
+          }
+        />
+        {!data ? (
+          <ListSkeleton />
+        ) : data.list.length === 0 ? (
+          <Empty
+            className="jq-match-empty"
+            data-testid="match-empty"
+            description={
+              <>
+                <div>{matching.emptyResult}</div>
+                <div className="jq-match-muted">{matching.emptyResultHint}</div>
+              </>
+            }
+          />
+        ) : (
+          <>
+            <ul
+              className={`jq-match-list${result.isPlaceholderData ? ' is-refreshing' : ''}`}
+              aria-busy={result.isPlaceholderData}
+              data-testid="match-list"
+            >
+              {data.list.map((item) => (
+                <ProjectMatchRow
+                  key={item.project.id}
+                  item={item}
+                  detail={{
+                    to: projectDetailHref(seekerParams(query), item.project.id, item.rank),
+                    state: { located: { item, seekerName: data.seeker.name } },
+                  }}
+                />
+              ))}
+            </ul>
+            {data.total > RESULT_PAGE_SIZE && (
+              <Pagination
+                className="jq-match-pagination"
+                current={query.page}
+                pageSize={RESULT_PAGE_SIZE}
+                total={data.total}
+                simple={isSmall}
+                showSizeChanger={false}
+                onChange={(page) => {
+                  setQuery({ ...query, page });
+                  listTop.current?.scrollIntoView({ block: 'start' });
+                }}
+              />
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * A match's reasons (2–4 short Chinese sentences, plain text, never HTML), each followed by
+ * links to the records it rests on: projects, institutions and investors open their library
+ * details; a financing round has no page of its own, so it shows as its label. Also the
+ * two flags a ranked row carries: 已投竞品 (conflict) and the VIP priority boost.
+ */
+import { CrownOutlined, WarningOutlined } from '@ant-design/icons';
+import type { MatchReason, MatchRef } from '@jq/contract';
+import { Tag, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { matching } from '../../locales/zh-CN/matching';
+import { DETAIL_PARAM } from '../library/detail-nav';
+import { routePath } from '../library/use-list-state';
+import { formatPoints } from './score-bars';
+import './match-rows.css';
+
+const REF_ROUTE = { project: 'project', institution: 'org', investor: 'investor' } as const;
+const REF_PARAM = {
+  project: DETAIL_PARAM.project,
+  institution: DETAIL_PARAM.org,
+  investor: DETAIL_PARAM.investor,
+};
+
+/** The library detail a cited record opens, or null for a record without a page (a round). */
+export function refHref(ref: Pick<MatchRef, 'kind' | 'id'>): string | null {
+  if (ref.kind === 'round') return null;
+  return `${routePath(REF_ROUTE[ref.kind])}?${REF_PARAM[ref.kind]}=${ref.id}`;
+}
+
+function RefLink({ refItem }: { refItem: MatchRef }) {
+  const href = refHref(refItem);
+  if (!href) {
+    return (
+      <span className="jq-match-ref is-plain" data-testid="reason-ref">
+        {refItem.label}
+      </span>
+    );
+  }
+  return (
+    <Link className="jq-match-ref" to={href} data-testid="reason-ref" data-ref-kind={refItem.kind}>
+      {refItem.label}
+    </Link>
+  );
+}
+
+export function MatchReasons({
+  reasons,
+  isLoading = false,
+}: {
+  reasons: MatchReason[];
+  isLoading?: boolean;
+}) {
+  if (reasons.length === 0) {
+    return isLoading ? <p className="jq-match-muted">{matching.streamingReasons}</p> : null;
+  }
+  return (
+    <ul className="jq-match-reasons" data-testid="match-reasons">
+      {reasons.map((reason, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: reasons have no id and keep their order
+        <li key={index} data-testid="match-reason" data-component={reason.component}>
+          <span className="jq-match-reason-text">{reason.text}</span>
+          {reason.refs.length > 0 && (
+            <span className="jq-match-refs">
+              {reason.refs.map((ref) => (
+                <RefLink key={`${ref.kind}-${ref.id}`} refItem={ref} />
+              ))}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface MatchFlagsProps {
+  competitors: { id: number; name: string }[];
+  isConflict: boolean;
+  /** Points the VIP boost added (0 when none). */
+  vipPoints: number;
+}
+
+export function MatchFlags({ competitors, isConflict, vipPoints }: MatchFlagsProps) {
+  const names = competitors.map((c) => c.name).join('、');
+  return (
+    <>
+      {isConflict && (
+        <Tooltip title={names ? matching.conflictWith(names) : matching.componentHints.conflict}>
+          <Tag color="red" icon={<WarningOutlined />} data-testid="conflict-flag">
+            {names ? matching.conflictWith(names) : matching.conflictTag}
+          </Tag>
+        </Tooltip>
+      )}
+      {vipPoints > 0 && (
+        <Tooltip title={matching.componentHints.vip}>
+          <Tag color="gold" icon={<CrownOutlined />} data-testid="vip-flag">
+            {`${matching.vipTag} +${formatPoints(vipPoints)}`}
+          </Tag>
+        </Tooltip>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * /jq/matchResult?id=: a stored match, ranked. Investors or institutions (tab), filters,
+ * paging, each row with its score bars, flags and reasons; export to Excel; the history.
+ * The address bar holds the tab, filters and page, so a reload or a shared link shows the same.
+ */
+import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { MatchTarget } from '@jq/contract';
+import { Button, Empty, Pagination, Result, Segmented } from 'antd';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { matching } from '../../locales/zh-CN/matching';
+import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
+import { formatCount, formatDate } from '../library/format';
+import { useTaxonomy } from '../library/queries';
+import { ListSkeleton, LoadError } from '../library/result-list';
+import { routePath } from '../library/use-list-state';
+import { ExportButton } from './export-button';
+import { collectInvestorMatches, exportFileName, investorSheet } from './export-rows';
+import { InvestorMatchRow } from './investor-match-row';
+import { matchDetailHref } from './links';
+import { HistoryDrawer, profileSummary } from './match-history';
+import { refusalOf, useMatchResult } from './queries';
+import { ResultFiltersBar } from './result-filters';
+import {
+  type MatchResultQuery,
+  RESULT_PAGE_SIZE,
+  type ResultFilters,
+  readMatchQuery,
+  toResultRequest,
+  writeMatchQuery,
+} from './result-params';
+import './matching.css';
+
+export default function MatchResultPage() {
+  const [params, setParams] = useSearchParams();
+  const query = readMatchQuery(params);
+  const request = query.id !== null ? toResultRequest({ ...query, id: query.id }) : null;
+  const result = useMatchResult(request);
+  const taxonomy = useTaxonomy();
+  const { isSmall } = useBreakpoint();
+  const [isHistoryOpen, setHistoryOpen] = useState(false);
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const setQuery = (next: MatchResultQuery) => setParams(writeMatchQuery(next));
+  const changeFilters = (next: Partial<ResultFilters>) => setQuery({ ...query, ...next, page: 1 });
+  const history = <HistoryDrawer open={isHistoryOpen} onClose={() => setHistoryOpen(false)} />;
+
+  if (request === null) {
+    return (
+      <div className="jq-match-page">
+        <Result
+          status="info"
+          title={matching.noTask}
+          extra={
+            <Link to={routePath('match')}>
+              <Button type="primary">{matching.backToMatch}</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (result.isError && !result.data) {
+    const refusal = refusalOf(result.error);
+    return (
+      <div className="jq-match-page" data-testid="match-result-page">
+        {refusal ? (
+          <Result
+            status="warning"
+            title={matching.taskNotFound}
+            subTitle={refusal}
+            extra={
+              <Link to={routePath('match')}>
+                <Button type="primary">{matching.backToMatch}</Button>
+              </Link>
+            }
+          />
+        ) : (
+          <LoadError onRetry={() => void result.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const data = result.data;
+  const search = data?.search ?? null;
+  return (
+    <div className="jq-match-page" data-testid="match-result-page">
+      <section className="jq-match-panel jq-match-result-head">
+        <div className="jq-match-result-for">
+          <span className="jq-match-muted">{matching.resultFor}</span>
+          <h1 data-testid="match-for">
+            {search ? search.profile.name || profileSummary(search.profile) : ' '}
+          </h1>
+          {search && (
+            <p className="jq-match-muted">
+              {profileSummary(search.profile)}
+              {` · ${formatDate(search.createdAt)}`}
+            </p>
+          )}
+        </div>
+        <div className="jq-match-result-actions">
+          <Link to={routePath('match')}>
+            <Button icon={<ReloadOutlined />}>{matching.newMatch}</Button>
+          </Link>
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+            {matching.historyTitle}
+          </Button>
+          <ExportButton
+            disabled={!data || data.total === 0}
+            fileName={exportFileName(search?.profile)}
+            build={async () => investorSheet(await collectInvestorMatches(request), window.location.origin)}
+          />
+        </div>
+      </section>
+      <section className="jq-match-panel" ref={listTop}>
+        <div className="jq-match-toolbar">
+          <Segmented<MatchTarget>
+            value={query.target}
+            onChange={(target) => setQuery({ ...query, target, page: 1 })}
+            options={[
+              { value: 'investor', label: matching.tabs.investor },
+              { value: 'institution', label: matching.tabs.institution },
+            ]}
+            data-testid="match-target"
+          />
+          <span className="jq-match-muted" data-testid="match-total">
+            {data ? matching.totalOf(formatCount(data.total), query.target) : ' '}
+          </span>
+        </div>
+        <ResultFiltersBar
+          filters={query}
+          onChange={changeFilters}
+          regions={taxonomy.regions}
+          amountLabel={matching.ticketFilter}
+        />
+        <p className="jq-match-muted jq-match-ranked-note">{matching.rankedBy}</p>
+        {!data ? (
+          <ListSkeleton />
+        ) : data.list.length === 0 ? (
+          <Empty
+            className="jq-match-empty"
+            data-testid="match-empty"
+            description={
+              <>
+                <div>{matching.emptyResult}</div>
+                <div className="jq-match-muted">{matching.emptyResultHint}</div>
+              </>
+            }
+          />
+        ) : (
+          <>
+            <ul
+              className={`jq-match-list${result.isPlaceholderData ? ' is-refreshing' : ''}`}
+              aria-busy={result.isPlaceholderData}
+              data-testid="match-list"
+            >
+              {data.list.map((item) => (
+                <InvestorMatchRow
+                  key={`${item.kind}-${item.id}`}
+                  item={item}
+                  detail={{
+                    to: matchDetailHref(data.search.id, item.kind, item.id, item.rank),
+                    state: { located: { item, search: data.search } },
+                  }}
+                />
+              ))}
+            </ul>
+            {data.total > RESULT_PAGE_SIZE && (
+              <Pagination
+                className="jq-match-pagination"
+                current={query.page}
+                pageSize={RESULT_PAGE_SIZE}
+                total={data.total}
+                simple={isSmall}
+                showSizeChanger={false}
+                onChange={(page) => {
+                  setQuery({ ...query, page });
+                  listTop.current?.scrollIntoView({ block: 'start' });
+                }}
+              />
+            )}
+          </>
+        )}
+      </section>
+      {history}
+    </div>
+  );
+}
