@@ -34,11 +34,15 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   registerWechatRoutes(app, ctx);
 };
 
-/** `GET /s/{code}`: a short link, outside /api, redirecting to its page (unknown codes to the 404 page). */
+/**
+ * `GET /s/{code}`: a short link, outside /api, redirecting to its page. An unknown code gets
+ * the app like any other page path (the SPA fallback), which shows its not-found page.
+ */
 export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
   app.get('/s/:code', async (request, reply) => {
     const { code } = request.params as { code: string };
     const target = await resolveShortUrl(platform.database.db, code);
-    return reply.redirect(target ?? '/404', 302);
+    if (!target) return reply.callNotFound();
+    return reply.redirect(target, 302);
   });
 };
