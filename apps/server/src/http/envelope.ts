@@ -10,3 +10,13 @@ export function ok<T>(data: T, msg: string = codeMessages[Code.OK]) {
 export function okResponse<T extends z.ZodType>(data: T) {
   return { 200: envelope(data) };
 }
+
+/** The OpenAPI/validation schema of a JSON POST row: its tags, summary, body and `data`. */
+export function postSchema<B extends z.ZodType, R extends z.ZodType>(
+  tags: string[],
+  summary: string,
+  body: B,
+  data: R,
+) {
+  return { tags, summary, body, response: okResponse(data) };
+}

@@ -55,7 +55,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.js';
-import { ok, okResponse } from '../../http/envelope.js';
+import { ok, okResponse, postSchema } from '../../http/envelope.js';
 import type { ModuleOptions } from '../index.js';
 import { getProjectContacts, unlockContacts } from './queries/contacts.js';
 import { getDiscoveryFeed } from './queries/discovery.js';
@@ -98,12 +98,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   const P = { access: 'P' as const };
   const A = { access: 'A' as const };
   const L = { access: 'L' as const };
-  const doc = <B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, data: R) => ({
-    tags,
-    summary,
-    body,
-    response: okResponse(data),
-  });
+  const doc = <B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, data: R) =>
+    postSchema(tags, summary, body, data);
 
   // ---- Search ----
   app.post(

@@ -26,7 +26,7 @@ import {
 } from '@jq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ok, okResponse } from '../../http/envelope.js';
+import { ok, postSchema } from '../../http/envelope.js';
 import { openStream } from '../../http/sse.js';
 import type { ModuleOptions } from '../index.js';
 import { getBrochure } from './brochure.js';
@@ -47,12 +47,8 @@ export const matchingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.addHook('onClose', async () => unsubscribe());
   const A = { access: 'A' as const };
   const L = { access: 'L' as const };
-  const doc = <B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, data: R) => ({
-    tags,
-    summary,
-    body,
-    response: okResponse(data),
-  });
+  const doc = <B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, data: R) =>
+    postSchema(tags, summary, body, data);
 
   app.post(
     '/acorg/AiOrgSearchPrjSearchInfo',
