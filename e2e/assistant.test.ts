@@ -2,8 +2,9 @@
  * The AI assistant in a real browser against the real server: ask on /home and watch the
  * answer arrive piece by piece on /homechat, open its citation in the PDF viewer at the
  * quoted page with the passage highlighted (on a 390 px phone), stop a generation with the
- * stop button and with Esc (the server stops asking the model too), and the locked state
- * once a visitor's free turns are used up.
+ * stop button and with Esc (the server stops asking the model too), the locked state
+ * once a visitor's free turns are used up, an AI search run from /home (streamed summary,
+ * project cards, the stored result after a reload) and a BP draft made from a conversation.
  *
  * The model is the scripted OpenAI-compatible server of the server's tests on 127.0.0.1, so
  * the pace of the answer is known: the answer arrives in pieces a few hundred ms apart and a
@@ -26,6 +27,7 @@ import {
   startFakeOpenAi,
 } from '../apps/server/test/fakes/openai-server.js';
 import { ensureWebBuild, hasChromium, saveScreenshot, useBrowser } from './helpers';
+import { signInByApi } from './session';
 
 const QUESTION = '储能行业的市场规模有多大';
 const DEMO = {
@@ -239,5 +241,71 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('assistant'))('assistant', () 
     await page.locator('.jq-login-modal').waitFor();
     await saveScreenshot(page, 'assistant-locked');
     expect(model().chatRequests()).toHaveLength(3);
+  });
+
+  it('runs an AI search from /home: the summary streams in, project cards show, a reload shows the stored result', async () => {
+    const pieces = ['为你找到', '新能源汽车领域', '的 A 轮项目，', '详见右侧卡片。'];
+    model().script({ kind: 'stream', chunks: pieces, delayMs: 300 });
+    const page = await browser.newPage();
+    await page.goto('/home');
+    await page.getByTestId('home-mode').getByText('AI 搜索').click();
+    const input = page.getByTestId('home-page').locator('textarea');
+    await input.fill('新能源汽车 A轮');
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/homechat' && url.searchParams.get('mode') === 'search');
+
+    // Seen while it streams: the first piece, the turn still writing, the stop button shown.
+    const turn = page.getByTestId('search-turn');
+    await turn
+      .and(page.locator('[data-status="streaming"]'))
+      .getByTestId('search-summary')
+      .getByText(pieces[0]!, { exact: false })
+      .waitFor();
+    await page.getByTestId('search-stop').waitFor();
+    const cards = page.getByTestId('search-group-project').getByTestId('search-card');
+    await cards.first().waitFor();
+    await turn.and(page.locator('[data-status="done"]')).waitFor();
+    const summary = turn.getByTestId('search-summary').locator('.jq-md');
+    await expect(summary.textContent()).resolves.toBe(pieces.join(''));
+    const names = await cards.allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    // A visitor's project links go to the public list.
+    expect(await cards.first().getAttribute('href')).toMatch(/^\/plist\?pid=\d+$/);
+
+    await page.waitForURL((url) => url.searchParams.has('searchId') && !url.searchParams.has('q'));
+    await saveScreenshot(page, 'assistant-ai-search');
+    await page.reload();
+    await turn.and(page.locator('[data-status="done"]')).waitFor();
+    await expect(summary.textContent()).resolves.toBe(pieces.join(''));
+    await expect(cards.allTextContents()).resolves.toEqual(names);
+    expect(model().chatRequests()).toHaveLength(1);
+    // At phone width the summary and the cards stack, with no sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
+    await saveScreenshot(page, 'assistant-ai-search-phone');
+  });
+
+  it('writes a BP draft from a conversation in a drawer, streamed, ready to download', async () => {
+    const draft = ['# 驰电 商业计划书（草稿）\n\n', '## 一、项目概述\n\n', '面向城市物流的电驱动系统。'];
+    model().script(
+      { kind: 'stream', chunks: ['储能行业保持快速增长。'] },
+      { kind: 'stream', chunks: draft, delayMs: 200 },
+    );
+    const page = await browser.newPage({ isPhone: true });
+    await signInByApi(page, '13700000601');
+    await page.goto(`/jq/chat?q=${encodeURIComponent(QUESTION)}`);
+    await answer(page).and(page.locator('[data-status="done"]')).waitFor();
+    await page.getByTestId('conversation-menu').click();
+    await page.getByTestId('action-export-bp').click();
+    const body = page.getByTestId('doc-body');
+    await page.getByTestId('doc-stop').waitFor();
+    await body.getByText('一、项目概述').waitFor();
+    await page.getByTestId('doc-regenerate').waitFor();
+    await expect(body.locator('h1').textContent()).resolves.toBe('驰电 商业计划书（草稿）');
+    await expect(page.getByTestId('doc-download').isEnabled()).resolves.toBe(true);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'assistant-bp-draft-phone');
+    expect(model().chatRequests()).toHaveLength(2);
   });
 });

@@ -18,7 +18,7 @@ import { assistant } from '../../locales/zh-CN/assistant';
 import { Markdown, QuoteCards, SafeLink } from '../../shared/markdown';
 import type { ViewMessage } from './chat-model';
 
-const KIND_ICONS: Record<EntityKind, ReactNode> = {
+export const KIND_ICONS: Record<EntityKind, ReactNode> = {
   project: <ProjectOutlined />,
   institution: <BankOutlined />,
   investor: <UserOutlined />,

@@ -5,6 +5,8 @@
  */
 import type {
   AgentListSchema,
+  AiInteraction,
+  AiSearchResultSchema,
   ChatKind,
   ChatReport,
   Conversation,
@@ -14,6 +16,7 @@ import type {
   HomeSearchHistoryPageSchema,
   HomeSearchSchema,
   HomeUserActionsSchema,
+  IpoInquirySchema,
   LeaveChatSchema,
   QuickQuestionsSchema,
   RecommendSchema,
@@ -33,6 +36,7 @@ export type HomeUserActions = z.infer<typeof HomeUserActionsSchema>;
 export type Recommend = z.infer<typeof RecommendSchema>;
 export type QuickQuestions = z.infer<typeof QuickQuestionsSchema>;
 export type ReportInfo = z.infer<typeof ReportInfoSchema>;
+export type AiSearchResult = z.infer<typeof AiSearchResultSchema>;
 
 /** A streamed turn may take long to start while the answer is retrieved; the stream itself has no limit. */
 const STREAM_START_MS = 30_000;
@@ -91,8 +95,21 @@ export function readSharedChat(token: string, fork = false, signal?: AbortSignal
   return apiPost<SharedChat>('/chat/GetShareNewChat', { token, fork }, { signal });
 }
 
-export function createChatReport(chatuuid: string) {
-  return apiPost<ChatReport>('/chat/reportcreate', { chatuuid });
+/** Streams a business-plan draft written from the conversation (signed-in users only). */
+export function streamBusinessPlan(chatuuid: string, signal: AbortSignal) {
+  return streamEvents('/chat/exportbp', { chatuuid }, { signal, timeoutMs: STREAM_START_MS });
+}
+
+export function createChatReport(chatuuid: string, signal?: AbortSignal) {
+  return apiPost<ChatReport>('/chat/reportcreate', { chatuuid }, { signal });
+}
+
+/** Listing and inquiry passages (plain strings), from one report when `pid` is given. */
+export function getIpoInquiry(
+  input: { pid?: number; keyword?: string; limit?: number },
+  signal?: AbortSignal,
+) {
+  return apiPost<z.infer<typeof IpoInquirySchema>>('/acchat/ipoinquiry', input, { signal });
 }
 
 export function getReportInfo(id: number, signal?: AbortSignal) {
@@ -100,6 +117,26 @@ export function getReportInfo(id: number, signal?: AbortSignal) {
 }
 
 // ---- Home and AI search ----
+/** One AI search question, streamed: the hits (`card` event), then the summary. A `searchId` continues that session. */
+export function streamAiSearch(
+  input: { question: string; searchId?: string; isFusion: boolean },
+  signal: AbortSignal,
+) {
+  const path = input.isFusion ? '/aisearch/aiFusionSearch' : '/aisearch/aiSearch';
+  const body = { question: input.question, searchId: input.searchId };
+  return streamEvents(path, body, { signal, timeoutMs: STREAM_START_MS });
+}
+
+/** A stored search session, every question in it. */
+export function getAiSearchResult(searchId: string, signal?: AbortSignal) {
+  return apiPost<AiSearchResult>('/aisearch/aiSearchResult', { searchId }, { signal });
+}
+
+/** One stored question of a search session, as the server saved it. */
+export function getSearchInteraction(id: number, signal?: AbortSignal) {
+  return apiPost<AiInteraction>('/aisearch/singleInteractResult', { id }, { signal, isSilent: true });
+}
+
 export function homeSearch(keyword: string, signal?: AbortSignal) {
   return apiPost<HomeSearch>('/aisearch/homesearch', { keyword, limit: 5 }, { signal, isSilent: true });
 }

@@ -2,7 +2,8 @@
  * /jq/chat and /jq/mixchat: the conversation list (a drawer on phones), the agent picker
  * (chat) or the report scope (research chat), and the chat view. The open conversation is
  * `?chatuuid=` so a reload or a shared address shows it again; `?q=` asks at once; a
- * research chat may be limited to reports with `?pid=` (repeatable).
+ * research chat may be limited to reports with `?pid=` (repeatable). The header's menu makes
+ * a BP draft or a report from the conversation.
  */
 import { HistoryOutlined, MenuOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Prompts } from '@ant-design/x';
@@ -15,6 +16,7 @@ import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { ChatView } from './chat-view';
 import { ConversationList } from './conversation-list';
+import { ConversationMenu } from './conversation-menu';
 import { useAgents, useQuickQuestions } from './queries';
 import { useChatSession } from './use-chat-session';
 import { useConversationActions } from './use-conversation-actions';
@@ -126,7 +128,7 @@ export function ChatWorkspace({ kind }: { kind: ChatKind }) {
               data-testid="agent-picker"
             />
           )}
-          {chatuuid && (
+          {chatuuid && !isMobile && (
             <Tooltip title={assistant.share}>
               <Button
                 icon={<ShareAltOutlined />}
@@ -134,6 +136,14 @@ export function ChatWorkspace({ kind }: { kind: ChatKind }) {
                 aria-label={assistant.share}
               />
             </Tooltip>
+          )}
+          {chatuuid && (
+            <ConversationMenu
+              chatuuid={chatuuid}
+              messages={session.messages}
+              isStreaming={session.isStreaming}
+              onShare={isMobile ? () => void actions.share(chatuuid) : undefined}
+            />
           )}
           <Tooltip title={assistant.historyTitle}>
             <Button

@@ -1,18 +1,22 @@
 /**
  * /home: the assistant's front door. A question box (Enter asks: the answer streams on
- * /homechat), what the box finds while typing (records and suggested questions), quick
- * questions, recommended searches, recent actions and recommended records.
+ * /homechat; in AI search mode Enter searches: results stream on /homechat?mode=search, with
+ * report passages when fusion is on; recommended searches follow the mode), what the box finds
+ * while typing (records and suggested questions), quick questions, recommended searches,
+ * recent actions and recommended records.
  */
+import { SearchOutlined } from '@ant-design/icons';
 import { Sender } from '@ant-design/x';
 import { LIMITS } from '@jq/contract';
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Card, Checkbox, Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { hitRows, RecentActions, Recommendations, RecordRows } from './home-sections';
 import { useHomeSearch, useQuickQuestions, useRecommendedSearches } from './queries';
-import { homechatUrl } from './record-links';
+import { aiSearchUrl, homechatUrl } from './record-links';
 import './assistant.css';
+import './ai-search.css';
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -38,12 +42,19 @@ function Chips({ items, onPick, testId }: { items: string[]; onPick(text: string
 export default function HomePage() {
   const navigate = useAppNavigate();
   const [draft, setDraft] = useState('');
+  const [mode, setMode] = useState<'ask' | 'search'>('ask');
+  const [isFusion, setFusion] = useState(false);
+  const isSearch = mode === 'search';
   const keyword = useDebounced(draft.trim().slice(0, 100), LIMITS.searchDebounceMs);
   const found = useHomeSearch(keyword);
   const quick = useQuickQuestions('home');
   const searches = useRecommendedSearches();
   const ask = (text: string) => {
     if (text.trim()) navigate(homechatUrl(text));
+  };
+  const submit = (text: string) => {
+    if (!text.trim()) return;
+    navigate(isSearch ? aiSearchUrl(text, isFusion) : homechatUrl(text));
   };
   const rows = found.data && keyword ? hitRows(found.data) : [];
   const foundQuestions = keyword ? (found.data?.questions ?? []) : [];
@@ -53,16 +64,38 @@ export default function HomePage() {
       <section className="jq-home-hero">
         <h1 className="jq-home-title">{assistant.homeTitle}</h1>
         <p className="jq-home-subtitle">{assistant.homeSubtitle}</p>
+        <div className="jq-home-mode">
+          <Segmented
+            value={mode}
+            onChange={(value) => setMode(value === 'search' ? 'search' : 'ask')}
+            options={[
+              { value: 'ask', label: assistant.modeAsk },
+              { value: 'search', label: assistant.modeSearch },
+            ]}
+            aria-label={assistant.modeLabel}
+            data-testid="home-mode"
+          />
+          {isSearch && (
+            <Checkbox checked={isFusion} onChange={(event) => setFusion(event.target.checked)}>
+              {assistant.fusion}
+            </Checkbox>
+          )}
+        </div>
         <Sender
           value={draft}
           onChange={setDraft}
-          onSubmit={ask}
+          onSubmit={submit}
           submitType="enter"
-          placeholder={assistant.homePlaceholder}
+          placeholder={isSearch ? assistant.searchPlaceholder : assistant.homePlaceholder}
           autoSize={{ minRows: 2, maxRows: 6 }}
           className="jq-home-sender"
           suffix={(_, { components: { SendButton } }) => (
-            <SendButton type="primary" aria-label={assistant.ask} data-testid="home-ask" />
+            <SendButton
+              type="primary"
+              {...(isSearch ? { icon: <SearchOutlined /> } : {})}
+              aria-label={isSearch ? assistant.search : assistant.ask}
+              data-testid="home-ask"
+            />
           )}
         />
         {keyword && (rows.length > 0 || foundQuestions.length > 0) && (
@@ -91,7 +124,7 @@ export default function HomePage() {
       {(searches.data?.list.length ?? 0) > 0 && (
         <section className="jq-home-section">
           <h2 className="jq-home-h2">{assistant.recommendedSearches}</h2>
-          <Chips items={searches.data?.list ?? []} onPick={ask} testId="recommended-searches" />
+          <Chips items={searches.data?.list ?? []} onPick={submit} testId="recommended-searches" />
         </section>
       )}
 

@@ -2,7 +2,8 @@
  * /homechat?q=: the question asked on the home page, answered at once (streamed), and the
  * conversation going on from there. Open to visitors (free turns by client id). After the
  * first answer starts, the address holds `chatuuid` instead of `q`, so a reload shows the
- * conversation rather than asking again.
+ * conversation rather than asking again. `?mode=search` and `?searchId=` are AI search
+ * (ai-search-view.tsx) on the same page.
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
@@ -10,10 +11,17 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
+import { AiSearchView } from './ai-search-view';
 import { ChatView } from './chat-view';
 import { useChatSession } from './use-chat-session';
 
 export default function HomechatPage() {
+  const [params] = useSearchParams();
+  const isSearch = params.get('mode') === 'search' || params.has('searchId');
+  return isSearch ? <AiSearchView /> : <HomeChat />;
+}
+
+function HomeChat() {
   const [params, setParams] = useSearchParams();
   const navigate = useAppNavigate();
   const chatuuid = params.get('chatuuid');

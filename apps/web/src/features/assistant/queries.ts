@@ -2,8 +2,10 @@
 import type { ChatKind } from '@jq/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  createChatReport,
   getAgents,
   getHomeUserActions,
+  getIpoInquiry,
   getQuickQuestions,
   getRecommendations,
   getRecommendedSearches,
@@ -22,6 +24,7 @@ export const assistantKeys = {
   lists: ['assistant', 'history'] as const,
   history: (query: object) => ['assistant', 'history', query] as const,
   home: ['assistant', 'home'] as const,
+  search: (searchId: string) => ['assistant', 'search', searchId] as const,
 };
 
 export function useAgents() {
@@ -95,6 +98,27 @@ export function useReportInfo(id: number | null) {
     queryKey: ['assistant', 'report', id],
     queryFn: ({ signal }) => getReportInfo(id!, signal),
     enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useIpoInquiry(pid: number) {
+  return useQuery({
+    queryKey: ['assistant', 'ipo-inquiry', pid],
+    queryFn: ({ signal }) => getIpoInquiry({ pid, limit: 10 }, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * The report made from a conversation. Each call stores a new report, so the answer is kept
+ * for the conversation as it is (`answers`): opening it again shows the same report.
+ */
+export function useChatReport(chatuuid: string, answers: number) {
+  return useQuery({
+    queryKey: ['assistant', 'chat-report', chatuuid, answers],
+    queryFn: ({ signal }) => createChatReport(chatuuid, signal),
+    staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 }

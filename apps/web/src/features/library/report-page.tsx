@@ -2,14 +2,17 @@
  * /jq/report, the research-report library: full-text search over titles and pages
  * (acchat/reportSearch) with an industry filter; each hit shows its best pages with a
  * snippet, and a page opens the PDF viewer there (the PDF itself while the assistant's
- * viewer is off). Opening a report (`?rid=`) shows its info from reportinfo.
+ * viewer is off). Opening a report (`?rid=`) shows its info from reportinfo and, with the
+ * assistant on, its listing and inquiry passages (acchat/ipoinquiry).
  */
 import { FilePdfOutlined } from '@ant-design/icons';
 import { isFeatureEnabled } from '@jq/contract';
 import { Button, Empty, Pagination, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { assistant } from '../../locales/zh-CN/assistant';
 import { library } from '../../locales/zh-CN/library';
+import { IpoInquiryList } from '../assistant/ipo-inquiry';
 import type { ReportCard, ReportSearchPage } from './api';
 import { useDetailLink, useDetailParam } from './detail-nav';
 import {
@@ -230,6 +233,11 @@ export function ReportDetail({ id }: { id: number }) {
           <p className="jq-lib-muted">{library.noPdf}</p>
         )}
       </div>
+      {isFeatureEnabled('assistant') && (
+        <Section title={assistant.ipoTitle} testId="report-ipo">
+          <IpoInquiryList pid={report.id} />
+        </Section>
+      )}
     </article>
   );
 }

@@ -102,6 +102,41 @@ export const assistant = {
   unlockFailed: '解锁失败，请稍后再试',
   needChatFirst: '请先提一个问题，再解锁本对话',
 
+  // AI search (/homechat?mode=search, ?searchId=)
+  modeLabel: '提问方式',
+  modeAsk: '问答',
+  modeSearch: 'AI 搜索',
+  searchPlaceholder: '输入要找的内容，如：新能源汽车 A轮',
+  search: '搜索',
+  fusion: '融合搜索（含研报原文）',
+  fusionTag: '融合搜索',
+  searchTitle: 'AI 搜索',
+  searchIntro: '在平台的项目、机构、投资人与研报中搜索，并由 AI 写出摘要',
+  searchFollowUp: '继续搜索，Enter 发送，Shift + Enter 换行',
+  searchFailed: '搜索失败，请重试',
+  searchMissing: '搜索记录不存在或无权查看',
+  searchNoHits: '没有找到相关的项目、机构、投资人或研报，换个关键词试试',
+  searchCount: (n: number) => `${n} 条`,
+
+  // Documents from a conversation
+  moreActions: '更多操作',
+  exportBp: '生成 BP 草稿',
+  exportBpTitle: '商业计划书草稿',
+  bpFileName: '商业计划书草稿',
+  chatReport: '整理成报告',
+  chatReportTitle: '对话报告',
+  chatReportLoading: '正在整理对话内容…',
+  chatReportFailed: '报告生成失败',
+  exportNeedsAnswer: '对话有了回答后才能使用',
+  download: '下载 .md',
+  regenerateDoc: '重新生成',
+  sourcesTitle: '参考来源',
+
+  // Listing and inquiry passages (report detail)
+  ipoTitle: '上市与问询要点',
+  ipoEmpty: '暂无相关内容',
+  ipoNote: '摘自本研报原文',
+
   // History
   historyTitle: '历史记录',
   historyAll: '全部',
