@@ -9,16 +9,12 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { registerAccess } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerWeb } from './http/web.js';
 import { registerModules } from './modules/index.js';
 import type { Platform } from './platform/index.js';
@@ -97,7 +93,7 @@ export async function buildApp({ config, platform }: AppDeps) {
 
   registerErrorHandling(app);
   registerMetrics(app, config.metrics);
-  registerAccess(app, platform.database.db);
+  await registerAccess(app, platform.database);
 
   await registerModules(app, { config, platform });
 

@@ -84,6 +84,7 @@ const EnvSchema = z.object({
   EMBEDDING_BASE_URL: optionalUrl,
   EMBEDDING_API_KEY: z.string().min(1).optional(),
   EMBEDDING_MODEL: z.string().min(1).optional(),
+  EMBEDDING_BATCH: z.coerce.number().int().min(1).max(256).default(64),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // Demo data (issue 4): loaded into an empty library at start; off by default under NODE_ENV=test.
@@ -256,7 +257,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       embedding:
         e.EMBEDDING_BASE_URL && e.EMBEDDING_API_KEY && e.EMBEDDING_MODEL
-          ? { baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_MODEL }
+          ? {
+              baseUrl: e.EMBEDDING_BASE_URL,
+              apiKey: e.EMBEDDING_API_KEY,
+              model: e.EMBEDDING_MODEL,
+              batchSize: e.EMBEDDING_BATCH,
+            }
           : undefined,
       timeoutMs: e.LLM_TIMEOUT_MS,
       firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,

@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { createIpBanCache, type IpBanCache } from '../modules/account/bans.js';
-import { findSessionUser } from '../modules/account/sessions.js';
-import type { Db } from '../platform/database/index.js';
+import { createSessionLookup } from '../modules/account/sessions.js';
+import type { DatabasePort } from '../platform/database/index.js';
 import { isApiPath } from './errors.js';
 
 declare module 'fastify' {
@@ -42,7 +42,10 @@ function readUguid(request: FastifyRequest): unknown {
   return (body && typeof body === 'object' ? body.uguid : undefined) ?? query?.uguid;
 }
 
-export function registerAccess(app: FastifyInstance, db: Db) {
+export async function registerAccess(app: FastifyInstance, database: DatabasePort) {
+  const { db } = database;
+  const sessions = await createSessionLookup(database);
+  app.addHook('onClose', () => sessions.close());
   app.decorateRequest('user', null);
   app.decorateRequest('clientId', '');
   const ipBans = createIpBanCache(db);
@@ -62,7 +65,7 @@ export function registerAccess(app: FastifyInstance, db: Db) {
     const header = request.headers[CLIENT_ID_HEADER];
     request.clientId = typeof header === 'string' && CLIENT_ID.test(header) ? header : '';
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await findSessionUser(db, token);
+    if (token) request.user = await sessions.find(token);
     if (request.user) request.log = request.log.child({ uguid: request.user.uguid });
   });
 

@@ -12,12 +12,15 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
+import { reports } from './library.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -188,6 +191,28 @@ export const homeSearches = pgTable(
     index('home_searches_user_idx').on(t.userId, t.createdAt),
     index('home_searches_client_idx').on(t.clientId, t.createdAt),
   ],
+);
+
+/**
+ * One embedding per report page for vector retrieval: the model that made it, its dimension,
+ * the vector as `real[]` (neither PGlite nor a stock PostgreSQL has pgvector; similarity is
+ * computed in the server's memory) and the md5 of the text embedded, so a page whose text or
+ * report title changed is embedded again. Filled in the background (`report-vectors.ts`).
+ */
+export const reportPageVectors = pgTable(
+  'report_page_vectors',
+  {
+    reportId: bigint('report_id', { mode: 'number' })
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    pageNo: integer('page_no').notNull(),
+    model: text('model').notNull(),
+    dims: integer('dims').notNull(),
+    vector: real('vector').array().notNull(),
+    contentHash: varchar('content_hash', { length: 32 }).notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.pageNo] })],
 );
 
 export type ChatConversationRow = typeof chatConversations.$inferSelect;

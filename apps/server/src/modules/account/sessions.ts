@@ -4,9 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@jq/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, type User, users } from '../../db/schema.js';
-import type { Db } from '../../platform/database/index.js';
+import type { DatabasePort, Db } from '../../platform/database/index.js';
 
 export const SESSION_TTL_MS = LIMITS.cookieMaxAgeDays * 24 * 60 * 60 * 1000;
 
@@ -30,17 +30,85 @@ export async function createSession(
 }
 
 /** The signed-in user of a token, or null for an unknown, expired or revoked session. */
-export async function findSessionUser(db: Db, token: string): Promise<User | null> {
-  if (!token || token.length > 100) return null;
-  const rows = await db
-    .select({ user: users })
+async function findSessionUser(db: Db, token: string): Promise<User | null> {
+  return (await readSession(db, token))?.user ?? null;
+}
+
+// Every request with a cookie runs it: prepared once per database (built once; on PostgreSQL
+// also parsed and planned once per connection).
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const prepareSessionQuery = (db: Db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
     )
-    .limit(1);
-  return rows[0]?.user ?? null;
+    .limit(1)
+    .prepare('session_user');
+
+async function readSession(db: Db, token: string) {
+  if (!token || token.length > 100) return null;
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  const rows = await query.execute({ id: hashToken(token) });
+  return rows[0] ?? null;
+}
+
+/** The channel migration 0006's triggers announce a user id on when its user or session rows change. */
+export const USER_CHANGED_CHANNEL = 'jq_user_changed';
+const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MAX = 10_000;
+
+export interface SessionLookup {
+  find(token: string): Promise<User | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * `findSessionUser` for every request, remembered per process where the database reports
+ * each change to a user or session row before the write's own answer (PGlite's `listen`).
+ * On PGlite the lookup runs on the server's one thread and costs more than a cached search;
+ * a ban, a logout or a VIP purchase drops the user's entries through the trigger, whatever
+ * code made it. A lookup that started before a change is not kept. On PostgreSQL, where
+ * notifications arrive later than the write, every request asks the database.
+ */
+export async function createSessionLookup(
+  database: Pick<DatabasePort, 'db' | 'listen'>,
+): Promise<SessionLookup> {
+  const { db, listen } = database;
+  if (!listen) return { find: (token) => findSessionUser(db, token), close: async () => {} };
+  const entries = new Map<string, { user: User; until: number }>();
+  let generation = 0;
+  const unlisten = await listen(USER_CHANGED_CHANNEL, (payload) => {
+    generation++;
+    const userId = Number(payload);
+    for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
+  });
+  return {
+    async find(token) {
+      const hit = entries.get(token);
+      if (hit && hit.until > Date.now()) return { ...hit.user };
+      if (hit) entries.delete(token);
+      const started = generation;
+      const session = await readSession(db, token);
+      if (!session) return null;
+      if (started === generation) {
+        entries.set(token, {
+          user: session.user,
+          until: Math.min(session.expiresAt.getTime(), Date.now() + SESSION_CACHE_MS),
+        });
+        if (entries.size > SESSION_CACHE_MAX) entries.delete(entries.keys().next().value!);
+      }
+      return { ...session.user };
+    },
+    close: () => unlisten().catch(() => {}),
+  };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

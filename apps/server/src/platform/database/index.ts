@@ -25,6 +25,13 @@ export interface DatabasePort {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Delivers the database's NOTIFY messages on `channel` (PGlite only: there a notification
+   * reaches its listener before the committing statement's promise settles, so a cache
+   * dropped on it is never behind the data). Null on PostgreSQL, where notifications come
+   * over another connection, later than the write's answer.
+   */
+  listen: ((channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>) | null;
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
@@ -69,6 +76,7 @@ async function openPglite(dir: string, dump?: Blob): Promise<DatabasePort> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }
 
@@ -94,5 +102,6 @@ async function openPostgres(url: string, max: number): Promise<DatabasePort> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    listen: null,
   };
 }

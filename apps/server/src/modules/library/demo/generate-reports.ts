@@ -2,13 +2,16 @@
  * Research reports of 5-30 pages. A report always has its cover with the core viewpoints, the
  * market size, the chain, the competition and the risks; longer ones add an overview, drivers,
  * one page per sub-industry, technology, regions, deals, company cases, advice and appendices,
- * in the order an analyst would write them. One page of text is one PDF page.
+ * in the order an analyst would write them. The first report of each industry and about a third
+ * of the others also cover listing, IPO inquiries and exits (`report-listing.ts`). One page of
+ * text is one PDF page.
  */
 import { INDUSTRIES } from '../reference/index.js';
 import { addDays, isoDate } from './format.js';
 import { fundWord, PUBLISHER_KINDS, UniqueNames } from './names.js';
 import type { Random } from './random.js';
 import type { LibraryIndex, ReportContext } from './report-context.js';
+import { listingPage } from './report-listing.js';
 import * as pages from './report-pages.js';
 import type { DemoReport } from './types.js';
 import { VOCAB } from './vocab/index.js';
@@ -37,7 +40,8 @@ function titleOf(rng: Random, ctx: Omit<ReportContext, 'title'>): string {
 
 type Builder = () => pages.PageDraft;
 
-function planPages(ctx: ReportContext, count: number): pages.PageDraft[] {
+/** `listing`: the capital-markets page, taking an appendix's place (or one more page, up to 30). */
+function planPages(ctx: ReportContext, count: number, listing?: () => pages.PageDraft): pages.PageDraft[] {
   const { rng } = ctx;
   // Optional sections in the order they are added as the report gets longer; the rest of the
   // pages, if any, are appendices.
@@ -56,7 +60,8 @@ function planPages(ctx: ReportContext, count: number): pages.PageDraft[] {
   const hasRegional = take();
   const hasAdvice = take();
   const caseProjects = rng.sample(ctx.projects, 6).filter(() => take());
-  const appendices = count - 5 - used;
+  const hasListing = Boolean(listing) && (count - 5 - used > 0 || count < 30);
+  const appendices = Math.max(0, count - 5 - used - (hasListing ? 1 : 0));
 
   const body: Builder[] = [];
   if (hasOverview) body.push(() => pages.overviewPage(ctx));
@@ -68,6 +73,7 @@ function planPages(ctx: ReportContext, count: number): pages.PageDraft[] {
   body.push(() => pages.competitionPage(ctx));
   if (hasRegional) body.push(() => pages.regionalPage(ctx));
   if (hasFinancing) body.push(() => pages.financingPage(ctx));
+  if (listing && hasListing) body.push(listing);
   for (const [i, p] of caseProjects.entries()) body.push(() => pages.casePage(ctx, p, i + 1));
   body.push(() => pages.risksPage(ctx));
   if (hasAdvice) body.push(() => pages.advicePage(ctx));
@@ -85,6 +91,8 @@ export function generateReports(rng: Random, count: number, now: Date, index: Li
   const titles = new UniqueNames();
   const weights = INDUSTRIES.map((top) => VOCAB[top.id]!.weight);
   const reports: DemoReport[] = [];
+  const listingRng = rng.fork('listing');
+  const industriesWithListing = new Set<string>();
   for (let id = 1; id <= count; id++) {
     const industry = INDUSTRIES[rng.weightedIndex(weights)]!;
     const published = addDays(now, -rng.float(7, 1100));
@@ -107,7 +115,11 @@ export function generateReports(rng: Random, count: number, now: Date, index: Li
       title = titles.take(() => `${titleOf(rng, base)}（${publisher}）`, 30);
     }
     const ctx: ReportContext = { ...base, title };
-    const drafts = planPages(ctx, rng.int(5, 30));
+    // The first report of an industry, and some of the others, cover listing and exits.
+    const withListing = !industriesWithListing.has(industry.id) || listingRng.chance(0.35);
+    if (withListing) industriesWithListing.add(industry.id);
+    const pageRng = listingRng.fork(`listing:${id}`);
+    const drafts = planPages(ctx, rng.int(5, 30), withListing ? () => listingPage(ctx, pageRng) : undefined);
     const reportPages = drafts.map((page, i) => ({
       pageNo: i + 1,
       text: [page.heading, ...page.paragraphs].join('\n'),

@@ -6,6 +6,7 @@
  * import) calls `notifyLibraryChanged`: every process listening on the bus drops its cache
  * and its search index (index/).
  */
+import { shareAnswer } from '../../../http/serializer.js';
 import type { BusPort } from '../../../platform/bus/index.js';
 import type { Db } from '../../../platform/database/index.js';
 import { invalidateSearchIndex } from './index/library-index.js';
@@ -44,7 +45,8 @@ export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<
     entries.set(key, hit);
     return hit.value as Promise<T>;
   }
-  const value = load();
+  // Every caller of the key gets this object: it is serialised once (http/serializer.ts).
+  const value = load().then(shareAnswer);
   const map = entries;
   map.set(key, { at: now, value });
   value.catch(() => map.delete(key));

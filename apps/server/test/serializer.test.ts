@@ -1,0 +1,43 @@
+import { Code } from '@jq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ok, okResponse } from '../src/http/envelope.js';
+import { shareAnswer } from '../src/http/serializer.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+describe('response serialisation', () => {
+  let t: TestApp;
+  const answers: Record<string, { name: string; secret?: string }> = {
+    shared: shareAnswer({ name: '共享', secret: '不应出现' }),
+    own: { name: '各自', secret: '不应出现' },
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'pglite' });
+    t.app.get(
+      '/api/__answer/:which',
+      {
+        config: { access: 'P' },
+        schema: { response: okResponse(z.object({ name: z.string() })) },
+      },
+      async (request) => ok(answers[(request.params as { which: string }).which]!),
+    );
+    await t.app.ready();
+  });
+  afterAll(() => t.close());
+
+  const get = async (which: string) => (await t.app.inject({ url: `/api/__answer/${which}` })).json();
+
+  it('drops fields the schema does not name, shared or not', async () => {
+    expect(await get('shared')).toEqual({ code: Code.OK, msg: '成功', data: { name: '共享' } });
+    expect(await get('own')).toEqual({ code: Code.OK, msg: '成功', data: { name: '各自' } });
+  });
+
+  it('writes a shared answer once and an unshared one every time', async () => {
+    await get('shared');
+    await get('own');
+    answers.shared!.name = '改过';
+    answers.own!.name = '改过';
+    expect((await get('shared')).data.name).toBe('共享');
+    expect((await get('own')).data.name).toBe('改过');
+  });
+});
