@@ -4,26 +4,24 @@
  * reasons and score bars per project, and export to Excel. The address holds everything.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Pagination, Result, Tag } from 'antd';
-import { useRef } from 'react';
+import { Button, Result, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
 import { formatCount, formatStage, formatWanRange } from '../library/format';
 import { useTaxonomy } from '../library/queries';
-import { ListSkeleton, LoadError } from '../library/result-list';
+import { LoadError } from '../library/result-list';
 import { routePath } from '../library/use-list-state';
 import type { ProjectMatchRequest } from './api';
 import { ExportButton } from './export-button';
 import { collectProjectMatches, exportFileName, projectSheet } from './export-rows';
 import { projectDetailHref } from './links';
+import { MatchResultList } from './match-result-list';
 import { ProjectMatchRow } from './project-match-row';
 import { refusalOf, useProjectMatches } from './queries';
 import { ResultFiltersBar } from './result-filters';
 import {
   hasSeeker,
   type ProjectMatchQuery,
-  RESULT_PAGE_SIZE,
   type ResultFilters,
   readProjectQuery,
   seekerParams,
@@ -55,8 +53,6 @@ export default function AiProjectResultPage() {
   const request: ProjectMatchRequest | null = hasSeeker(query) ? toProjectRequest(query) : null;
   const result = useProjectMatches(request);
   const taxonomy = useTaxonomy();
-  const { isSmall } = useBreakpoint();
-  const listTop = useRef<HTMLDivElement>(null);
   const setQuery = (next: ProjectMatchQuery) => setParams(writeProjectQuery(next));
   const changeFilters = (next: Partial<ResultFilters>) => setQuery({ ...query, ...next, page: 1 });
 
@@ -110,83 +106,52 @@ export default function AiProjectResultPage() {
           />
         </div>
       </section>
-      <section className="jq-match-panel" ref={listTop}>
-        <div className="jq-match-toolbar">
+      <MatchResultList
+        toolbar={
           <span className="jq-match-muted" data-testid="match-total">
             {data ? matching.projectTotal(formatCount(data.total)) : ' '}
           </span>
-        </div>
-        <ResultFiltersBar
-          filters={query}
-          onChange={changeFilters}
-          regions={taxonomy.regions}
-          amountLabel={matching.amountFilter}
-          industry={{
-            value: query.industry,
-            options: taxonomy.industries,
-            onChange: (industry) => setQuery({ ...query, industry, page: 1 }),
-          }}
-          onClear={() =>
-            setQuery({
-              ...query,
-              stage: [],
-              region: null,
-              ticketMin: null,
-              ticketMax: null,
-              excludeConflicts: false,
-              industry: null,
-              page: 1,
-            })
-          }
-        />
-        {!data ? (
-          <ListSkeleton />
-        ) : data.list.length === 0 ? (
-          <Empty
-            className="jq-match-empty"
-            data-testid="match-empty"
-            description={
-              <>
-                <div>{matching.emptyResult}</div>
-                <div className="jq-match-muted">{matching.emptyResultHint}</div>
-              </>
+        }
+        filters={
+          <ResultFiltersBar
+            filters={query}
+            onChange={changeFilters}
+            regions={taxonomy.regions}
+            amountLabel={matching.amountFilter}
+            industry={{
+              value: query.industry,
+              options: taxonomy.industries,
+              onChange: (industry) => setQuery({ ...query, industry, page: 1 }),
+            }}
+            onClear={() =>
+              setQuery({
+                ...query,
+                stage: [],
+                region: null,
+                ticketMin: null,
+                ticketMax: null,
+                excludeConflicts: false,
+                industry: null,
+                page: 1,
+              })
             }
           />
-        ) : (
-          <>
-            <ul
-              className={`jq-match-list${result.isPlaceholderData ? ' is-refreshing' : ''}`}
-              aria-busy={result.isPlaceholderData}
-              data-testid="match-list"
-            >
-              {data.list.map((item) => (
-                <ProjectMatchRow
-                  key={item.project.id}
-                  item={item}
-                  detail={{
-                    to: projectDetailHref(seekerParams(query), item.project.id, item.rank),
-                    state: { located: { item, seekerName: data.seeker.name } },
-                  }}
-                />
-              ))}
-            </ul>
-            {data.total > RESULT_PAGE_SIZE && (
-              <Pagination
-                className="jq-match-pagination"
-                current={query.page}
-                pageSize={RESULT_PAGE_SIZE}
-                total={data.total}
-                simple={isSmall}
-                showSizeChanger={false}
-                onChange={(page) => {
-                  setQuery({ ...query, page });
-                  listTop.current?.scrollIntoView({ block: 'start' });
-                }}
-              />
-            )}
-          </>
+        }
+        data={data}
+        isRefreshing={result.isPlaceholderData}
+        page={query.page}
+        onPageChange={(page) => setQuery({ ...query, page })}
+        renderRow={(item, answer) => (
+          <ProjectMatchRow
+            key={item.project.id}
+            item={item}
+            detail={{
+              to: projectDetailHref(seekerParams(query), item.project.id, item.rank),
+              state: { located: { item, seekerName: answer.seeker.name } },
+            }}
+          />
         )}
-      </section>
+      />
     </div>
   );
 }

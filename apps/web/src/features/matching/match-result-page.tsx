@@ -5,25 +5,24 @@
  */
 import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { MatchTarget } from '@jq/contract';
-import { Button, Empty, Pagination, Result, Segmented } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Result, Segmented } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
 import { formatCount, formatDate } from '../library/format';
 import { useTaxonomy } from '../library/queries';
-import { ListSkeleton, LoadError } from '../library/result-list';
+import { LoadError } from '../library/result-list';
 import { routePath } from '../library/use-list-state';
 import { ExportButton } from './export-button';
 import { collectInvestorMatches, exportFileName, investorSheet } from './export-rows';
 import { InvestorMatchRow } from './investor-match-row';
 import { matchDetailHref } from './links';
 import { HistoryDrawer, profileSummary } from './match-history';
+import { MatchResultList } from './match-result-list';
 import { refusalOf, useMatchResult } from './queries';
 import { ResultFiltersBar } from './result-filters';
 import {
   type MatchResultQuery,
-  RESULT_PAGE_SIZE,
   type ResultFilters,
   readMatchQuery,
   toResultRequest,
@@ -37,9 +36,7 @@ export default function MatchResultPage() {
   const request = query.id !== null ? toResultRequest({ ...query, id: query.id }) : null;
   const result = useMatchResult(request);
   const taxonomy = useTaxonomy();
-  const { isSmall } = useBreakpoint();
   const [isHistoryOpen, setHistoryOpen] = useState(false);
-  const listTop = useRef<HTMLDivElement>(null);
 
   const setQuery = (next: MatchResultQuery) => setParams(writeMatchQuery(next));
   const changeFilters = (next: Partial<ResultFilters>) => setQuery({ ...query, ...next, page: 1 });
@@ -114,76 +111,49 @@ export default function MatchResultPage() {
           />
         </div>
       </section>
-      <section className="jq-match-panel" ref={listTop}>
-        <div className="jq-match-toolbar">
-          <Segmented<MatchTarget>
-            value={query.target}
-            onChange={(target) => setQuery({ ...query, target, page: 1 })}
-            options={[
-              { value: 'investor', label: matching.tabs.investor },
-              { value: 'institution', label: matching.tabs.institution },
-            ]}
-            data-testid="match-target"
-          />
-          <span className="jq-match-muted" data-testid="match-total">
-            {data ? matching.totalOf(formatCount(data.total), query.target) : ' '}
-          </span>
-        </div>
-        <ResultFiltersBar
-          filters={query}
-          onChange={changeFilters}
-          regions={taxonomy.regions}
-          amountLabel={matching.ticketFilter}
-        />
-        <p className="jq-match-muted jq-match-ranked-note">{matching.rankedBy}</p>
-        {!data ? (
-          <ListSkeleton />
-        ) : data.list.length === 0 ? (
-          <Empty
-            className="jq-match-empty"
-            data-testid="match-empty"
-            description={
-              <>
-                <div>{matching.emptyResult}</div>
-                <div className="jq-match-muted">{matching.emptyResultHint}</div>
-              </>
-            }
-          />
-        ) : (
+      <MatchResultList
+        toolbar={
           <>
-            <ul
-              className={`jq-match-list${result.isPlaceholderData ? ' is-refreshing' : ''}`}
-              aria-busy={result.isPlaceholderData}
-              data-testid="match-list"
-            >
-              {data.list.map((item) => (
-                <InvestorMatchRow
-                  key={`${item.kind}-${item.id}`}
-                  item={item}
-                  detail={{
-                    to: matchDetailHref(data.search.id, item.kind, item.id, item.rank),
-                    state: { located: { item, search: data.search } },
-                  }}
-                />
-              ))}
-            </ul>
-            {data.total > RESULT_PAGE_SIZE && (
-              <Pagination
-                className="jq-match-pagination"
-                current={query.page}
-                pageSize={RESULT_PAGE_SIZE}
-                total={data.total}
-                simple={isSmall}
-                showSizeChanger={false}
-                onChange={(page) => {
-                  setQuery({ ...query, page });
-                  listTop.current?.scrollIntoView({ block: 'start' });
-                }}
-              />
-            )}
+            <Segmented<MatchTarget>
+              value={query.target}
+              onChange={(target) => setQuery({ ...query, target, page: 1 })}
+              options={[
+                { value: 'investor', label: matching.tabs.investor },
+                { value: 'institution', label: matching.tabs.institution },
+              ]}
+              data-testid="match-target"
+            />
+            <span className="jq-match-muted" data-testid="match-total">
+              {data ? matching.totalOf(formatCount(data.total), query.target) : ' '}
+            </span>
           </>
+        }
+        filters={
+          <>
+            <ResultFiltersBar
+              filters={query}
+              onChange={changeFilters}
+              regions={taxonomy.regions}
+              amountLabel={matching.ticketFilter}
+            />
+            <p className="jq-match-muted jq-match-ranked-note">{matching.rankedBy}</p>
+          </>
+        }
+        data={data}
+        isRefreshing={result.isPlaceholderData}
+        page={query.page}
+        onPageChange={(page) => setQuery({ ...query, page })}
+        renderRow={(item, answer) => (
+          <InvestorMatchRow
+            key={`${item.kind}-${item.id}`}
+            item={item}
+            detail={{
+              to: matchDetailHref(answer.search.id, item.kind, item.id, item.rank),
+              state: { located: { item, search: answer.search } },
+            }}
+          />
         )}
-      </section>
+      />
       {history}
     </div>
   );

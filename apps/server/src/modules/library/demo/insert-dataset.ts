@@ -70,164 +70,183 @@ export function reportPdfKey(id: number): string {
   return `reports/${id}.pdf`;
 }
 
+/** One table of the load: its rows, built when their turn comes, and the batch size. */
+interface TableLoad {
+  table: string;
+  rows(): Row[];
+  batchSize?: number;
+}
+
+function tableLoads(data: DemoDataset, off: IdOffsets): TableLoad[] {
+  const orgById = new Map(data.institutions.map((o) => [o.id, o]));
+  return [
+    {
+      table: 'institutions',
+      rows: () =>
+        data.institutions.map((o) => ({
+          id: o.id + off.institutions,
+          external_id: o.externalId,
+          name: o.name,
+          short_name: o.shortName,
+          type: o.type,
+          founded_year: o.foundedYear,
+          aum_min: o.aumMin,
+          aum_max: o.aumMax,
+          currency: o.currency,
+          regions: o.regions,
+          industries: o.industries,
+          stages: o.stages,
+          ticket_min: o.ticketMin,
+          ticket_max: o.ticketMax,
+          thesis: o.thesis,
+          description: o.description,
+          is_demo: true,
+          ...grams(institutionSearchFields(o)),
+        })),
+    },
+    {
+      table: 'investors',
+      rows: () =>
+        data.investors.map((i) => {
+          const org = orgById.get(i.institutionId);
+          return {
+            id: i.id + off.investors,
+            external_id: i.externalId,
+            name: i.name,
+            institution_id: i.institutionId + off.institutions,
+            title: i.title,
+            industries: i.industries,
+            stages: i.stages,
+            ticket_min: i.ticketMin,
+            ticket_max: i.ticketMax,
+            regions: i.regions,
+            bio: i.bio,
+            phone: i.phone,
+            email: i.email,
+            wechat: i.wechat,
+            is_demo: true,
+            ...grams(
+              investorSearchFields({
+                ...i,
+                institutionName: org?.name,
+                institutionShortName: org?.shortName,
+              }),
+            ),
+          };
+        }),
+    },
+    {
+      table: 'projects',
+      rows: () =>
+        data.projects.map((p) => ({
+          id: p.id + off.projects,
+          external_id: p.externalId,
+          name: p.name,
+          brand_name: p.brandName,
+          industry_id: p.industryId,
+          industries: p.industries,
+          tags: p.tags,
+          stage: p.stage,
+          amount_sought: p.amountSought,
+          province_code: p.provinceCode,
+          city_code: p.cityCode,
+          founded_year: p.foundedYear,
+          description: p.description,
+          products: p.products,
+          team: p.team,
+          patents: p.patents,
+          contacts: p.contacts,
+          latest_round_at: p.latestRoundAt,
+          latest_round_stage: p.latestRoundStage,
+          total_raised: p.totalRaised,
+          is_demo: true,
+          ...grams(projectSearchFields(p)),
+        })),
+    },
+    {
+      table: 'rounds',
+      batchSize: 5000,
+      rows: () =>
+        data.rounds.map((r) => ({
+          id: r.id + off.rounds,
+          project_id: r.projectId + off.projects,
+          date: r.date,
+          stage: r.stage,
+          amount: r.amount,
+          amount_text: r.amountText,
+          is_demo: true,
+        })),
+    },
+    {
+      table: 'round_investors',
+      batchSize: 5000,
+      rows: () =>
+        data.rounds.flatMap((r) =>
+          r.investors.map((i) => ({
+            round_id: r.id + off.rounds,
+            institution_id: i.institutionId + off.institutions,
+            investor_id: i.investorId + off.investors,
+            is_lead: i.isLead,
+          })),
+        ),
+    },
+    {
+      table: 'reports',
+      rows: () =>
+        data.reports.map((r) => ({
+          id: r.id + off.reports,
+          external_id: r.externalId,
+          title: r.title,
+          publisher: r.publisher,
+          industry_id: r.industryId,
+          published_at: r.publishedAt,
+          page_count: r.pages.length,
+          summary: r.summary,
+          pdf_key: reportPdfKey(r.id + off.reports),
+          is_demo: true,
+          ...grams(reportSearchFields(r)),
+        })),
+    },
+    {
+      table: 'report_pages',
+      rows: () =>
+        data.reports.flatMap((r) =>
+          r.pages.map((page) => ({
+            report_id: r.id + off.reports,
+            page_no: page.pageNo,
+            text: page.text,
+            search_tokens: toSearchText(page.text),
+          })),
+        ),
+    },
+    {
+      table: 'news',
+      rows: () =>
+        data.news.map((n) => ({
+          id: n.id + off.news,
+          external_id: n.externalId,
+          title: n.title,
+          source: n.source,
+          published_at: n.publishedAt,
+          summary: n.summary,
+          content: n.content,
+          industries: n.industries,
+          institution_ids: n.institutionIds.map((id) => id + off.institutions),
+          project_ids: n.projectIds.map((id) => id + off.projects),
+          is_demo: true,
+          search_tokens: newsSearchTokens(n),
+        })),
+    },
+  ];
+}
+
 export async function insertDataset(tx: Tx, data: DemoDataset, off: IdOffsets): Promise<void> {
   // The GIN indexes take the whole load into their pending lists and merge once afterwards
   // (`tidyLibraryIndexes`), instead of merging every 4 MB on the way.
   await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
-  const orgById = new Map(data.institutions.map((o) => [o.id, o]));
-  await insertBatches(
-    tx,
-    'institutions',
-    data.institutions.map((o) => ({
-      id: o.id + off.institutions,
-      external_id: o.externalId,
-      name: o.name,
-      short_name: o.shortName,
-      type: o.type,
-      founded_year: o.foundedYear,
-      aum_min: o.aumMin,
-      aum_max: o.aumMax,
-      currency: o.currency,
-      regions: o.regions,
-      industries: o.industries,
-      stages: o.stages,
-      ticket_min: o.ticketMin,
-      ticket_max: o.ticketMax,
-      thesis: o.thesis,
-      description: o.description,
-      is_demo: true,
-      ...grams(institutionSearchFields(o)),
-    })),
-  );
-  await insertBatches(
-    tx,
-    'investors',
-    data.investors.map((i) => {
-      const org = orgById.get(i.institutionId);
-      return {
-        id: i.id + off.investors,
-        external_id: i.externalId,
-        name: i.name,
-        institution_id: i.institutionId + off.institutions,
-        title: i.title,
-        industries: i.industries,
-        stages: i.stages,
-        ticket_min: i.ticketMin,
-        ticket_max: i.ticketMax,
-        regions: i.regions,
-        bio: i.bio,
-        phone: i.phone,
-        email: i.email,
-        wechat: i.wechat,
-        is_demo: true,
-        ...grams(
-          investorSearchFields({ ...i, institutionName: org?.name, institutionShortName: org?.shortName }),
-        ),
-      };
-    }),
-  );
-  await insertBatches(
-    tx,
-    'projects',
-    data.projects.map((p) => ({
-      id: p.id + off.projects,
-      external_id: p.externalId,
-      name: p.name,
-      brand_name: p.brandName,
-      industry_id: p.industryId,
-      industries: p.industries,
-      tags: p.tags,
-      stage: p.stage,
-      amount_sought: p.amountSought,
-      province_code: p.provinceCode,
-      city_code: p.cityCode,
-      founded_year: p.foundedYear,
-      description: p.description,
-      products: p.products,
-      team: p.team,
-      patents: p.patents,
-      contacts: p.contacts,
-      latest_round_at: p.latestRoundAt,
-      latest_round_stage: p.latestRoundStage,
-      total_raised: p.totalRaised,
-      is_demo: true,
-      ...grams(projectSearchFields(p)),
-    })),
-  );
-  await insertBatches(
-    tx,
-    'rounds',
-    data.rounds.map((r) => ({
-      id: r.id + off.rounds,
-      project_id: r.projectId + off.projects,
-      date: r.date,
-      stage: r.stage,
-      amount: r.amount,
-      amount_text: r.amountText,
-      is_demo: true,
-    })),
-    5000,
-  );
-  await insertBatches(
-    tx,
-    'round_investors',
-    data.rounds.flatMap((r) =>
-      r.investors.map((i) => ({
-        round_id: r.id + off.rounds,
-        institution_id: i.institutionId + off.institutions,
-        investor_id: i.investorId + off.investors,
-        is_lead: i.isLead,
-      })),
-    ),
-    5000,
-  );
-  await insertBatches(
-    tx,
-    'reports',
-    data.reports.map((r) => ({
-      id: r.id + off.reports,
-      external_id: r.externalId,
-      title: r.title,
-      publisher: r.publisher,
-      industry_id: r.industryId,
-      published_at: r.publishedAt,
-      page_count: r.pages.length,
-      summary: r.summary,
-      pdf_key: reportPdfKey(r.id + off.reports),
-      is_demo: true,
-      ...grams(reportSearchFields(r)),
-    })),
-  );
-  await insertBatches(
-    tx,
-    'report_pages',
-    data.reports.flatMap((r) =>
-      r.pages.map((page) => ({
-        report_id: r.id + off.reports,
-        page_no: page.pageNo,
-        text: page.text,
-        search_tokens: toSearchText(page.text),
-      })),
-    ),
-  );
-  await insertBatches(
-    tx,
-    'news',
-    data.news.map((n) => ({
-      id: n.id + off.news,
-      external_id: n.externalId,
-      title: n.title,
-      source: n.source,
-      published_at: n.publishedAt,
-      summary: n.summary,
-      content: n.content,
-      industries: n.industries,
-      institution_ids: n.institutionIds.map((id) => id + off.institutions),
-      project_ids: n.projectIds.map((id) => id + off.projects),
-      is_demo: true,
-      search_tokens: newsSearchTokens(n),
-    })),
-  );
+  for (const { table, rows, batchSize } of tableLoads(data, off)) {
+    await insertBatches(tx, table, rows(), batchSize);
+  }
   for (const table of TABLES) {
     // is_called false when empty: the next nextval() then returns 1.
     await tx.execute(
