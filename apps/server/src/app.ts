@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { registerAccess } from './http/access.js';
@@ -39,7 +39,8 @@ export async function buildApp({ config, platform }: AppDeps) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    disableRequestLogging: true,
+    // Fastify's own per-request lines are off: the onResponse hook below writes one line a request.
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
