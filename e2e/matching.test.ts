@@ -5,9 +5,9 @@
  * exports to Excel; on a 390 px phone a description without an industry asks for one first;
  * an investor describes a thesis and gets ranked projects. Skipped until matching is on.
  */
-import { readFile } from 'node:fs/promises';
 import { isFeatureEnabled } from '@jq/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/library/demo/load.js';
@@ -159,9 +159,13 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('matching'))('matching', () =>
       page.getByTestId('match-export').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^金桥匹配结果_.+_\d{8}\.xlsx$/);
-    const bytes = await readFile((await download.path())!);
-    expect(bytes.subarray(0, 2).toString()).toBe('PK');
-    expect(bytes.includes(Buffer.from(firstName ?? ''))).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell('A1').value).toBe('排名');
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.getCell('A2').value).toBe(1);
+    expect(sheet.getCell('C2').value).toBe(firstName);
   });
 
   it('streams recommended investors for my own project, then matches it', async () => {

@@ -34,8 +34,10 @@ export default defineConfig({
               maxSize: 400_000,
             },
             // Libraries only lazy pages use stay out of the shell's vendor chunk: pdf.js (the PDF
-            // viewer) and the markdown stack (AI answers). entriesAware here breaks CommonJS interop.
+            // viewer), exceljs (导出 Excel, imported on the first export) and the markdown stack (AI
+            // answers). entriesAware here breaks CommonJS interop.
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 15 },
+            { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 15 },
             {
               name: 'markdown',
               test: /node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|unified|vfile[\w-]*|property-information|html-url-attributes|decode-named-character-reference|character-entit[\w-]+|character-reference-invalid|style-to-[\w-]+|inline-style-parser|estree-util-[\w-]+|markdown-table|trim-lines|zwitch|ccount|bail|trough|devlop|longest-streak|(comma|space)-separated-tokens|(parse|stringify)-entities|is-(alphabetical|alphanumerical|decimal|hexadecimal))[\\/]/,

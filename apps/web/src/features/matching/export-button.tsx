@@ -1,13 +1,14 @@
 /**
  * 导出 Excel: gathers the top rows of the current tab and filters, writes the workbook in
- * the browser and saves it. The caller says how to gather and how to lay out the sheet.
+ * the browser (exceljs, fetched on the first export) and saves it. The caller says how to
+ * gather and how to lay out the sheet.
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { matching } from '../../locales/zh-CN/matching';
 import { EXPORT_MAX } from './export-rows';
-import { downloadXlsx, type SheetSpec } from './xlsx';
+import { downloadXlsx, type SheetSpec } from './workbook';
 
 export interface ExportButtonProps {
   /** Builds the sheet (fetching what it needs); null when there is nothing to export. */
@@ -27,7 +28,7 @@ export function ExportButton({ build, fileName, disabled = false }: ExportButton
         void message.info(matching.exportEmpty);
         return;
       }
-      downloadXlsx(sheet, fileName);
+      await downloadXlsx(sheet, fileName);
       void message.success(`${matching.exportDone}（${sheet.rows.length} 条）`);
     } catch {
       void message.error(matching.exportFailed);

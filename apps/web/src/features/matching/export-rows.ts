@@ -17,7 +17,7 @@ import { getMatchResult, type MatchResultRequest, matchProjects, type ProjectMat
 import { partyOf } from './investor-match-row';
 import { refHref } from './match-reasons';
 import { formatPoints } from './score-bars';
-import type { Cell, SheetSpec } from './xlsx';
+import type { Cell, SheetSpec } from './workbook';
 
 export const EXPORT_MAX = 200;
 const EXPORT_PAGE_SIZE = 100;
