@@ -55,7 +55,10 @@ const prepareSessionQuery = (db: Db) =>
 async function readSession(db: Db, token: string) {
   if (!token || token.length > 100) return null;
   let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
   const rows = await query.execute({ id: hashToken(token) });
   return rows[0] ?? null;
 }
