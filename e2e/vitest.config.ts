@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 // Browser flows against the real server and the built web app. The project root is this
-// folder, so `include` is relative to it. One file at a time: they share a port range and CPU.
+// folder, so `include` is relative to it. One file at a time, after the server and web
+// files (groupOrder 1): they share a port range and CPU.
 export default defineProject({
   test: {
+    sequence: { groupOrder: 1 },
     name: 'e2e',
     include: ['**/*.test.ts'],
     environment: 'node',

@@ -2,6 +2,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
+    sequence: { groupOrder: 0 },
     name: 'server',
     environment: 'node',
     include: ['test/**/*.test.ts'],

@@ -4,6 +4,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   plugins: [react()],
   test: {
+    sequence: { groupOrder: 0 },
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { hasPostgres } from '../helpers/engines.js';
-import { expireWindows, newPhone, outboxCode, sendCode, twoAppsOnOneDatabase } from './helpers.js';
+import {
+  expireWindows,
+  newPhone,
+  outboxCode,
+  sendCode,
+  type TwoApps,
+  twoAppsOnOneDatabase,
+} from './helpers.js';
 
 for (const { engine, available } of DB_ENGINES) {
   describe.skipIf(!available)(`SMS codes on ${engine}`, () => {
@@ -149,41 +156,38 @@ for (const { engine, available } of DB_ENGINES) {
 }
 
 describe.skipIf(!hasPostgres)('SMS limits across two server processes on one PostgreSQL', () => {
+  // One pair for both tests; each uses its own phone numbers.
+  let two: TwoApps;
+  beforeAll(async () => {
+    two = await twoAppsOnOneDatabase({ migrated: true, env: { SMS_DAILY_LIMIT_PER_PHONE: '3' } });
+  });
+  afterAll(() => two?.close());
+
   it('shares the 60 s wait, the daily cap and the codes', async () => {
-    const two = await twoAppsOnOneDatabase({ env: { SMS_DAILY_LIMIT_PER_PHONE: '3' } });
-    try {
-      const phone = newPhone();
-      expect((await sendCode(two.a, phone)).statusCode).toBe(200);
-      expect((await sendCode(two.b, phone)).statusCode).toBe(429);
-      await expireWindows(two.platforms[0], `sms:resend:${phone}`);
-      expect((await sendCode(two.b, phone)).statusCode).toBe(200);
-      await expireWindows(two.platforms[0], `sms:resend:${phone}`);
-      expect((await sendCode(two.a, phone)).statusCode).toBe(200);
-      await expireWindows(two.platforms[0], `sms:resend:${phone}`);
-      const capped = await sendCode(two.b, phone);
-      expect(capped.json().msg).toBe('该手机号今日获取验证码次数已达上限，请明天再试');
-      // A code sent through one process signs in through the other.
-      const code = await outboxCode(two.a, phone);
-      const res = await two.b.inject({
-        method: 'POST',
-        url: '/api/auth/PhoneLogin',
-        payload: { phone, vcode: code },
-      });
-      expect(res.statusCode).toBe(200);
-    } finally {
-      await two.close();
-    }
+    const phone = newPhone();
+    expect((await sendCode(two.a, phone)).statusCode).toBe(200);
+    expect((await sendCode(two.b, phone)).statusCode).toBe(429);
+    await expireWindows(two.platforms[0], `sms:resend:${phone}`);
+    expect((await sendCode(two.b, phone)).statusCode).toBe(200);
+    await expireWindows(two.platforms[0], `sms:resend:${phone}`);
+    expect((await sendCode(two.a, phone)).statusCode).toBe(200);
+    await expireWindows(two.platforms[0], `sms:resend:${phone}`);
+    const capped = await sendCode(two.b, phone);
+    expect(capped.json().msg).toBe('该手机号今日获取验证码次数已达上限，请明天再试');
+    // A code sent through one process signs in through the other.
+    const code = await outboxCode(two.a, phone);
+    const res = await two.b.inject({
+      method: 'POST',
+      url: '/api/auth/PhoneLogin',
+      payload: { phone, vcode: code },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it('lets exactly one of two simultaneous sends through', async () => {
-    const two = await twoAppsOnOneDatabase();
-    try {
-      const phone = newPhone();
-      const results = await Promise.all([sendCode(two.a, phone), sendCode(two.b, phone)]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429]);
-    } finally {
-      await two.close();
-    }
+    const phone = newPhone();
+    const results = await Promise.all([sendCode(two.a, phone), sendCode(two.b, phone)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429]);
   });
 });
 

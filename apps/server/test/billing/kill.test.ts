@@ -18,7 +18,8 @@ import { REPO_ROOT } from '../../src/config.js';
 import { ledgerEntries, payOrders } from '../../src/db/schema.js';
 import { createSession } from '../../src/modules/account/sessions.js';
 import { createDatabase, type DatabasePort } from '../../src/platform/database/index.js';
-import { FIXTURE_WEB_DIST } from '../helpers/app.js';
+import { pgTemplateName } from '../global-setup.js';
+import { copyTemplatePglite, FIXTURE_WEB_DIST } from '../helpers/app.js';
 import { createTestPgDatabase, hasPostgres } from '../helpers/engines.js';
 import { createUser } from '../helpers/users.js';
 
@@ -136,7 +137,12 @@ for (const { engine, available } of engines) {
     }, async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'jq-kill-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const pg = engine === 'postgresql' ? await createTestPgDatabase() : undefined;
+      // The database starts migrated: PGlite's folder from the dump, PostgreSQL a copy of the
+      // template (initdb and the migrations would take seconds).
+      const pg =
+        engine === 'postgresql'
+          ? await createTestPgDatabase({ template: await pgTemplateName() })
+          : undefined;
       if (pg) cleanups.push(pg.drop);
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
@@ -153,6 +159,7 @@ for (const { engine, available } of engines) {
         createDatabase({ url: pg?.url, pgliteDir: path.join(dataDir, 'pglite') });
 
       // Users and sessions first: PGlite is opened by one process at a time.
+      if (!pg) await copyTemplatePglite(path.join(dataDir, 'pglite'));
       let database = await open();
       await database.migrate();
       const shoppers: Shopper[] = [];

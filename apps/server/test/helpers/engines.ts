@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { createDatabase } from '../../src/platform/database/index.js';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -44,17 +45,35 @@ async function probeRedis(): Promise<boolean> {
 export const hasPostgres = await probePostgres();
 export const hasRedis = await probeRedis();
 
-/** A fresh PostgreSQL database with a random name; `drop` removes it. */
-export async function createTestPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+function pgUrl(database: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * A fresh PostgreSQL database with a random name, empty or a copy of the migrated database
+ * `template` (see createPgTemplate; copying takes ~0.5 s, migrating ~1.5 s); `drop` removes it.
+ */
+export async function createTestPgDatabase(
+  options: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `jq_test_${randomBytes(6).toString('hex')}`;
+  const create = `create database ${name}${options.template ? ` template ${options.template}` : ''}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(create).catch(async (error: { code?: string }) => {
+      // The global setup makes the template; a migration added since gives it a new name.
+      if (!options.template || error.code !== '3D000') throw error;
+      await createPgTemplate(options.template);
+      await admin.query(create);
+    });
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: pgUrl(name),
     drop: async () => {
       const client = new pg.Client({ connectionString: PG_ADMIN_URL });
       await client.connect();
@@ -62,6 +81,37 @@ export async function createTestPgDatabase(): Promise<{ url: string; drop: () =>
       await client.end();
     },
   };
+}
+
+/**
+ * Makes the migrated database `name` unless it is there. It is built under a name of its own
+ * and renamed when done, so no run ever copies a half-migrated one; when two runs build it at
+ * once, the first rename wins and the other copy is dropped. Nothing else connects to it.
+ */
+export async function createPgTemplate(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  const exists = async () =>
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  try {
+    if (await exists()) return;
+    const building = `${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await admin.query(`create database ${building}`);
+    const database = await createDatabase({ url: pgUrl(building), pgliteDir: '', poolSize: 1 });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    try {
+      await admin.query(`alter database ${building} rename to ${name}`);
+    } catch (error) {
+      await admin.query(`drop database ${building}`);
+      if (!(await exists())) throw error;
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /** A Redis key prefix no other test run shares. */

