@@ -37,9 +37,18 @@ async function submitPhoneForm(page: Page, phone: string): Promise<void> {
   await form.getByTestId('phone-login-submit').click();
 }
 
+/**
+ * Waits for the login modal's zoom-in to end: its title is visible from the first frame, and
+ * a click while the modal still scales can miss the switch and land on the mask.
+ */
+async function loginModalSettled(page: Page): Promise<void> {
+  await page.getByTestId('login-modal-title').getByText('扫码登录').waitFor();
+  await page.locator('.jq-login-modal:not(.ant-zoom-appear)').waitFor();
+}
+
 async function openPhoneLogin(page: Page): Promise<void> {
   await page.getByTestId('login-button').click();
-  await page.getByTestId('login-modal-title').getByText('扫码登录').waitFor();
+  await loginModalSettled(page);
   await page.getByTestId('login-mode-switch').click();
   await page.getByTestId('login-modal-title').getByText('短信登录/注册').waitFor();
 }
@@ -154,7 +163,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('accounts', () => 
     const page = await browser.newPage();
     await page.goto('/jq/user');
     await page.waitForURL('**/home?redirect=%2Fjq%2Fuser');
-    await page.getByTestId('login-modal-title').getByText('扫码登录').waitFor();
+    await loginModalSettled(page);
     await page.getByTestId('login-mode-switch').click();
     await submitPhoneForm(page, '13800000004');
     await page.waitForURL('**/jq/user', { timeout: 15_000 });
