@@ -15,20 +15,22 @@
  * answering (a repeat is rare). Options: --duration 15  --concurrency 10  --seed N
  * --small (the default 10,000-project set)  --fresh
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { generateDemoData, resolveCounts } from '../src/modules/library/demo/generate.js';
 import type { DemoDataset } from '../src/modules/library/demo/types.js';
-import { MIGRATIONS_FOLDER } from '../src/platform/database/index.js';
 import { prepareBenchData } from './bench-data.js';
 import { type BenchRequest, type LoadResult, runLoad } from './load-generator.js';
+import {
+  freePort,
+  pgliteBenchDir,
+  rssMb,
+  startServer,
+  stopServer,
+  waitForOk,
+  waitForSearchIndex,
+} from './server-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,78 +53,9 @@ function getDataset(): DemoDataset {
   return generateDemoData({ seed, scale: counts });
 }
 
-/** The same folder name as bench:search, so one generated set serves both. */
-async function pgliteDir(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
-    if (file.endsWith('.sql')) hash.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
-  }
-  const root = path.join(REPO_ROOT, 'data', 'bench');
-  const name = `${scaleName}-${seed}-${hash.digest('hex').slice(0, 12)}`;
-  for (const other of existsSync(root) ? await readdir(root) : []) {
-    if (other.startsWith(`${scaleName}-${seed}`) && (other !== name || args.fresh)) {
-      await rm(path.join(root, other), { recursive: true, force: true });
-    }
-  }
-  return path.join(root, name);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function rssMb(child: ChildProcess): number {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
-}
-
-async function waitFor(url: string, init: RequestInit, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 900_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
-    try {
-      const response = await fetch(url, init);
-      if (response.status === 200) {
-        await response.text();
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${what}未在 15 分钟内就绪`);
-}
-
-/** The search index reports exact totals once built; gives up after 5 minutes. */
-async function waitForSearchIndex(baseUrl: string) {
-  const t0 = performance.now();
-  for (let page = 1; performance.now() - t0 < 300_000; page++) {
-    const response = await fetch(`${baseUrl}/api/acproject/ProjectFuzzySearch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ keyword: '科技', page, pageSize: 1 }),
-    });
-    const body = (await response.json()) as { data?: { totalIsEstimate?: boolean } };
-    if (response.status === 200 && body.data?.totalIsEstimate === false) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  console.info('（搜索索引 5 分钟内未就绪，照常开始测量）');
-}
-
 async function main() {
-  const dataDir = await pgliteDir();
+  // The same folder as bench:search: one generated set serves both.
+  const dataDir = await pgliteBenchDir(scaleName, seed, args.fresh);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -134,16 +67,12 @@ async function main() {
   await prepareBenchData(loadConfig({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), getDataset);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startServer({ ...env, PORT: String(port) });
   try {
-    await waitFor(`${baseUrl}/api/health`, {}, child, '服务');
+    await waitForOk(`${baseUrl}/api/health`, {}, child, '服务');
     const rssBefore = rssMb(child);
     const t0 = performance.now();
-    await waitFor(
+    await waitForOk(
       `${baseUrl}/api/chat/aiprojectpage`,
       {
         method: 'POST',
@@ -154,7 +83,9 @@ async function main() {
       '撮合索引',
     );
     const buildSeconds = (performance.now() - t0) / 1000;
-    await waitForSearchIndex(baseUrl);
+    if ((await waitForSearchIndex(baseUrl, child, 300_000)) === null) {
+      console.info('（搜索索引 5 分钟内未就绪，照常开始测量）');
+    }
     const rssAfter = rssMb(child);
     console.info(`撮合索引就绪：${buildSeconds.toFixed(1)} 秒，服务进程 RSS ${rssBefore} → ${rssAfter} MB`);
     let state = seed;
@@ -211,10 +142,7 @@ async function main() {
       );
     }
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await stopServer(child);
   }
 }
 

@@ -17,22 +17,27 @@
  *          --seed N  --cache on|off|both  --fresh (regenerate the PGlite set)
  *          --small (the default-size set, to try the bench quickly)  --write-docs
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { generateDemoData, resolveCounts } from '../src/modules/library/demo/generate.js';
 import type { DemoDataset } from '../src/modules/library/demo/types.js';
-import { MIGRATIONS_FOLDER } from '../src/platform/database/index.js';
 import { type BenchData, prepareBenchData } from './bench-data.js';
 import { type BenchRequest, type LoadResult, runLoad } from './load-generator.js';
 import { type EngineReport, printReport, writeDocsSection } from './report.js';
+import {
+  freePort,
+  pgliteBenchDir,
+  rssMb,
+  startServer,
+  stopServer,
+  waitForOk,
+  waitForSearchIndex,
+} from './server-process.js';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_P95_MS = { pglite: 50, postgresql: 20 } as const;
@@ -72,17 +77,6 @@ function getDataset(): DemoDataset {
   return dataset;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function isPostgresUp(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1500 });
   client.on('error', () => {});
@@ -104,63 +98,6 @@ async function adminQuery(text: string) {
   } finally {
     await client.end();
   }
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess) {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('服务未在 10 分钟内就绪');
-}
-
-/** The child's resident memory in MB (Linux), or 0 when unknown. */
-function rssMb(child: ChildProcess): number {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Waits until the search index answers: the SQL path estimates the total of a broad
- * keyword on the large set (totalIsEstimate), the index counts it. Each try asks another
- * page, so the search cache never answers for it.
- */
-async function waitForSearchIndex(baseUrl: string, child: ChildProcess) {
-  const t0 = performance.now();
-  for (let page = 1; performance.now() - t0 < 600_000; page++) {
-    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
-    const response = await fetch(`${baseUrl}/api/acproject/ProjectFuzzySearch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ keyword: '科技', page, pageSize: 1 }),
-    });
-    const body = (await response.json()) as { data?: { totalIsEstimate?: boolean } };
-    if (response.status === 200 && body.data?.totalIsEstimate === false) {
-      return (performance.now() - t0) / 1000;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('搜索索引未在 10 分钟内就绪');
 }
 
 function scenarios(data: BenchData) {
@@ -215,9 +152,10 @@ async function measure(engine: Engine, env: Record<string, string>, data: BenchD
   const child = startServer(serverEnv);
   try {
     const baseUrl = `http://127.0.0.1:${serverEnv.PORT}`;
-    await waitForHealth(baseUrl, child);
+    await waitForOk(`${baseUrl}/api/health`, {}, child, '服务', 600_000);
     const rssBeforeMb = rssMb(child);
-    const readySeconds = await waitForSearchIndex(baseUrl, child);
+    const readySeconds = await waitForSearchIndex(baseUrl, child, 600_000);
+    if (readySeconds === null) throw new Error('搜索索引未在 10 分钟内就绪');
     const index = { readySeconds, rssBeforeMb, rssAfterMb: rssMb(child) };
     console.info(
       `  搜索索引就绪：${readySeconds.toFixed(1)} 秒，RSS ${index.rssBeforeMb} → ${index.rssAfterMb} MB`,
@@ -234,35 +172,15 @@ async function measure(engine: Engine, env: Record<string, string>, data: BenchD
     }
     return { results, index: { ...index, rssEndMb: rssMb(child) } };
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await stopServer(child);
   }
-}
-
-/**
- * The PGlite set is kept between runs under data/bench (the same seed gives the same data),
- * named by the migrations too: a changed migration history makes a new one, and the stale
- * ones are removed.
- */
-async function pgliteDir(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
-    if (file.endsWith('.sql')) hash.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
-  }
-  const root = path.join(REPO_ROOT, 'data', 'bench');
-  const name = `${scaleName}-${seed}-${hash.digest('hex').slice(0, 12)}`;
-  for (const other of existsSync(root) ? await readdir(root) : []) {
-    if (other.startsWith(`${scaleName}-${seed}`) && (other !== name || args.fresh)) {
-      await rm(path.join(root, other), { recursive: true, force: true });
-    }
-  }
-  return path.join(root, name);
 }
 
 async function benchEngine(engine: Engine): Promise<EngineReport[]> {
-  const dataDir = engine === 'pglite' ? await pgliteDir() : await mkdtemp(path.join(tmpdir(), 'jq-bench-'));
+  const dataDir =
+    engine === 'pglite'
+      ? await pgliteBenchDir(scaleName, seed, args.fresh)
+      : await mkdtemp(path.join(tmpdir(), 'jq-bench-'));
   const database = engine === 'postgresql' ? `jq_bench_${randomBytes(5).toString('hex')}` : undefined;
   try {
     if (database) await adminQuery(`create database ${database}`);

@@ -1,0 +1,118 @@
+/**
+ * What bench:search and bench:match share: the PGlite benchmark set's folder under
+ * data/bench, a free port, the real server in a child process, waiting for it (and for its
+ * search index), and its resident memory.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/config.js';
+import { MIGRATIONS_FOLDER } from '../src/platform/database/index.js';
+
+/**
+ * The PGlite set is kept between runs under data/bench (the same seed gives the same data),
+ * named by the migrations too: a changed migration history makes a new one, and the stale
+ * ones (or all, when `fresh`) are removed.
+ */
+export async function pgliteBenchDir(scaleName: string, seed: number, fresh: boolean): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
+    if (file.endsWith('.sql')) hash.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  const root = path.join(REPO_ROOT, 'data', 'bench');
+  const name = `${scaleName}-${seed}-${hash.digest('hex').slice(0, 12)}`;
+  for (const other of existsSync(root) ? await readdir(root) : []) {
+    if (other.startsWith(`${scaleName}-${seed}`) && (other !== name || fresh)) {
+      await rm(path.join(root, other), { recursive: true, force: true });
+    }
+  }
+  return path.join(root, name);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** Waits until `url` answers 200 (the server up, an index built); fails if the child exits. */
+export async function waitForOk(
+  url: string,
+  init: RequestInit,
+  child: ChildProcess,
+  what: string,
+  timeoutMs = 900_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+    try {
+      const response = await fetch(url, init);
+      await response.text();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${what}未在 ${Math.round(timeoutMs / 60_000)} 分钟内就绪`);
+}
+
+/**
+ * Seconds until the search index answers, or null after `timeoutMs`: the SQL path estimates
+ * the total of a broad keyword on the large set (totalIsEstimate), the index counts it. Each
+ * try asks another page, so the search cache never answers for it.
+ */
+export async function waitForSearchIndex(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<number | null> {
+  const t0 = performance.now();
+  for (let page = 1; performance.now() - t0 < timeoutMs; page++) {
+    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+    const response = await fetch(`${baseUrl}/api/acproject/ProjectFuzzySearch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: '科技', page, pageSize: 1 }),
+    });
+    const body = (await response.json()) as { data?: { totalIsEstimate?: boolean } };
+    if (response.status === 200 && body.data?.totalIsEstimate === false) {
+      return (performance.now() - t0) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return null;
+}
+
+/** The child's resident memory in MB (Linux), or 0 when unknown. */
+export function rssMb(child: ChildProcess): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
