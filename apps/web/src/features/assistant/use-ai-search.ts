@@ -13,6 +13,7 @@ import { ApiError, isAbortError } from '../../shared/api/client';
 import { getAiSearchResult, getSearchInteraction, streamAiSearch } from './api';
 import { assistantKeys } from './queries';
 import { applySearchEvent, fromInteraction, newTurn, type SearchTurn } from './search-model';
+import { useSessionStream } from './use-session-stream';
 
 export interface AiSearchOptions {
   /** The session to show; null: a new one, started by the first question. */
@@ -25,11 +26,12 @@ export type SearchResult = 'sent' | 'failed' | 'busy' | 'invalid';
 export function useAiSearch({ searchId, onStarted }: AiSearchOptions) {
   const queryClient = useQueryClient();
   const [turns, setTurns] = useState<SearchTurn[]>([]);
+  const sessionRef = useRef<string | null>(searchId);
   const [isStreaming, setStreaming] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
-  const sessionRef = useRef<string | null>(searchId);
   // The session this view started itself: its turns are already on screen.
   const ownIdRef = useRef<string | null>(null);
+  useSessionStream(searchId, { controllerRef, ownIdRef, setStreaming }, () => setTurns([]));
   const onStartedRef = useRef(onStarted);
   onStartedRef.current = onStarted;
 
@@ -42,35 +44,14 @@ export function useAiSearch({ searchId, onStarted }: AiSearchOptions) {
     retry: false,
   });
 
-  // Another session in the address bar ends the current stream and clears the view.
-  const shownRef = useRef(searchId);
   useEffect(() => {
     sessionRef.current = searchId;
-    if (shownRef.current === searchId) return;
-    shownRef.current = searchId;
-    if (searchId !== null && searchId === ownIdRef.current) return;
-    controllerRef.current?.abort();
-    controllerRef.current = null;
-    ownIdRef.current = null;
-    setStreaming(false);
-    setTurns([]);
   }, [searchId]);
 
   useEffect(() => {
     if (!stored.data || controllerRef.current) return;
     setTurns(stored.data.interactions.map(fromInteraction));
   }, [stored.data]);
-
-  // Leaving the page stops the search (StrictMode's test unmount must not).
-  useEffect(() => {
-    let isMounted = true;
-    return () => {
-      isMounted = false;
-      setTimeout(() => {
-        if (!isMounted) controllerRef.current?.abort();
-      }, 0);
-    };
-  }, []);
 
   const updateTurn = useCallback((key: string, turn: SearchTurn) => {
     setTurns((list) => list.map((item) => (item.key === key ? turn : item)));

@@ -12,6 +12,7 @@ import { ApiError, isAbortError } from '../../shared/api/client';
 import { createChat, getConversation, getRemainingChats, leaveChat, streamTurn } from './api';
 import { applyEvent, fromServer, newMessage, questionBefore, type ViewMessage } from './chat-model';
 import { assistantKeys } from './queries';
+import { useSessionStream } from './use-session-stream';
 
 export interface ChatSessionOptions {
   kind: ChatKind;
@@ -30,11 +31,12 @@ export function useChatSession(options: ChatSessionOptions) {
   const { kind, chatuuid, action } = options;
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<ViewMessage[]>([]);
+  const uuidRef = useRef<string | null>(chatuuid);
   const [isStreaming, setStreaming] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
-  const uuidRef = useRef<string | null>(chatuuid);
   // The conversation this view created itself: its messages are already on screen.
   const ownUuidRef = useRef<string | null>(null);
+  useSessionStream(chatuuid, { controllerRef, ownIdRef: ownUuidRef, setStreaming }, () => setMessages([]));
   const latest = useRef(options);
   latest.current = options;
 
@@ -51,19 +53,8 @@ export function useChatSession(options: ChatSessionOptions) {
     queryFn: ({ signal }) => getRemainingChats({ action, chatuuid: chatuuid ?? undefined }, signal),
   });
 
-  // Switching conversation (or to a new one) ends the current stream and clears the view.
-  const shownRef = useRef(chatuuid);
   useEffect(() => {
     uuidRef.current = chatuuid;
-    // Only a real change: StrictMode's second run of this effect must not stop a first question.
-    if (shownRef.current === chatuuid) return;
-    shownRef.current = chatuuid;
-    if (chatuuid !== null && chatuuid === ownUuidRef.current) return;
-    controllerRef.current?.abort();
-    controllerRef.current = null;
-    ownUuidRef.current = null;
-    setStreaming(false);
-    setMessages([]);
   }, [chatuuid]);
 
   useEffect(() => {
@@ -74,17 +65,6 @@ export function useChatSession(options: ChatSessionOptions) {
       detail.data.quota,
     );
   }, [detail.data, queryClient, action]);
-
-  // Leaving the page stops the generation (StrictMode's test unmount must not).
-  useEffect(() => {
-    let isMounted = true;
-    return () => {
-      isMounted = false;
-      setTimeout(() => {
-        if (!isMounted) controllerRef.current?.abort();
-      }, 0);
-    };
-  }, []);
 
   const updateLast = useCallback((update: (answer: ViewMessage) => ViewMessage) => {
     setMessages((list) => {
