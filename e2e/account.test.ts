@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('accounts', () => 
     await page.goto('/agreement?from=e2e');
     await page.getByTestId('agreement-page').waitFor();
     await page.waitForTimeout(300);
-    await page.getByTestId('app-sider').getByRole('menuitem', { name: '首页' }).click();
+    await page.getByTestId('app-sider').getByRole('link', { name: '首页' }).click();
     await page.waitForURL('**/home');
     const { db } = server.platform.database;
     const rows = async () => ({

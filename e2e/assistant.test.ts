@@ -19,7 +19,7 @@ import { CLIENT_ID_HEADER, isFeatureEnabled, messages } from '@jq/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../apps/server/src/config.js';
-import { loadDemoData } from '../apps/server/src/modules/library/demo/load.js';
+import { loadDemoData } from '../apps/server/src/modules/demo/index.js';
 import { type RunningServer, startServer } from '../apps/server/src/server.js';
 import {
   type ChatStep,

@@ -9,7 +9,7 @@ import { isFeatureEnabled } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/library/demo/load.js';
+import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/demo/index.js';
 import { selectRows } from '../apps/server/src/platform/database/index.js';
 import { hasChromium, saveScreenshot, useBrowser, useServer } from './helpers';
 import { signInByApi } from './session';

@@ -8,7 +8,7 @@
 import { isFeatureEnabled } from '@jq/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/library/demo/load.js';
+import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/demo/index.js';
 import { hasChromium, saveScreenshot, useBrowser, useServer } from './helpers';
 
 const KEYWORD = '新能源';
@@ -171,12 +171,11 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('library'))('library', () => {
     await searchAndFilter(page, false);
     const before = await titles(page);
 
-    await page.getByRole('menuitem', { name: '机构库' }).click();
+    await page.getByTestId('app-sider').getByRole('link', { name: '机构库' }).click();
     await page.waitForURL((url) => url.pathname === '/jq/org');
     await page.getByTestId('org-item').first().waitFor();
-    // The project library is the entrepreneur's shortcut; its menu link has no search params.
-    await page.getByTestId('identity-switch').getByText('创业者').click();
-    await page.getByRole('menuitem', { name: '项目库' }).click();
+    // The menu link has no search params: the list comes back from where it was left.
+    await page.getByTestId('app-sider').getByRole('link', { name: '项目库' }).click();
     await page.waitForURL((url) => url.pathname === '/jq/project' && url.searchParams.get('q') === KEYWORD);
     expect(param(page, 'stage')).toBe(String(STAGE.code));
     expect(await titles(page)).toEqual(before);

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/library/demo/load.js';
+import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/demo/index.js';
 import { hasChromium, saveScreenshot, useBrowser, useServer } from './helpers';
 
 const DEMO_SCALE = { institutions: 120, investors: 500, projects: 2000, reports: 4, news: 20 };

@@ -26,8 +26,8 @@ describe.skipIf(!hasChromium)('web shell', () => {
     const page = await browser.newPage();
     await page.goto('/home');
     const sider = page.getByTestId('app-sider');
-    await expect(sider.getByRole('menuitem', { name: '首页' }).isVisible()).resolves.toBe(true);
-    await expect(sider.getByRole('menuitem', { name: '知识库' }).isVisible()).resolves.toBe(true);
+    await expect(sider.getByRole('link', { name: '首页' }).isVisible()).resolves.toBe(true);
+    await expect(sider.getByRole('link', { name: '知识库' }).isVisible()).resolves.toBe(true);
     await expect(sider.getByText('产业链图谱').isVisible()).resolves.toBe(true);
     expect(await textOf(sider.locator('.jq-nav-badge-new'))).toBe('New');
     expect(await page.title()).toBe('首页 - 金桥');
@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('web shell', () => {
 
     await page.getByTestId('open-menu').click();
     const drawer = page.locator('.jq-nav-drawer');
-    await drawer.getByRole('menuitem', { name: '知识库' }).waitFor();
+    await drawer.getByRole('link', { name: '知识库' }).waitFor();
     await expect(drawer.getByText('产业链图谱').isVisible()).resolves.toBe(true);
     // Only for the picture: let the slide-in finish.
     await page.waitForTimeout(400);
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('web shell', () => {
   it('gives the coming-soon notice for a menu item not enabled, staying on the page', async () => {
     const page = await browser.newPage();
     await page.goto('/home');
-    await page.getByTestId('app-sider').getByRole('menuitem', { name: '知识库' }).click();
+    await page.getByTestId('app-sider').getByRole('link', { name: '发现' }).click();
     await page.locator('.ant-message').getByText(messages.comingSoon).waitFor();
     expect(new URL(page.url()).pathname).toBe('/home');
   });
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('web shell', () => {
     let isInMenu = false;
     for (let presses = 0; presses < 20 && !isInMenu; presses += 1) {
       await page.keyboard.press('Tab');
-      isInMenu = await page.evaluate(() => Boolean(document.activeElement?.closest('.ant-menu')));
+      isInMenu = await page.evaluate(() => Boolean(document.activeElement?.closest('.jq-side-nav')));
     }
     expect(isInMenu).toBe(true);
   });

@@ -52,6 +52,7 @@ export function ensureWebBuild({ force = false } = {}) {
     'apps/web/src',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'apps/web/public',
     'packages/contract/src',
   ];

@@ -1,7 +1,7 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium and CJK fonts for the
-// browser suite), then lint, type-check, build, and every Vitest suite. The last line is the
-// summary CI reads: `tests: N passed, N failed, N skipped`. Lint, type-check and build count
-// as one check each.
+// browser suite), then lint, the area boundaries, type-check, build, and every Vitest suite.
+// The last line is the summary CI reads: `tests: N passed, N failed, N skipped`. Lint, the
+// boundary check, type-check and build count as one check each.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, ROOT, run, step } from './lib.mjs';
@@ -21,6 +21,9 @@ ensureBrowser();
 
 step('代码检查 (biome)');
 check(run('npx', ['biome', 'check', '.']));
+
+step('边界检查 (dependency-cruiser)');
+check(run('npm', ['run', '--silent', 'check:boundaries']));
 
 step('类型检查 (tsc)');
 for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {

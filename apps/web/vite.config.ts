@@ -1,19 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // Vendors are split by how often they change, so a page deploy does not bust the
 // React and antd caches; each page is its own chunk through React.lazy.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       output: {
         // entriesAware names list every page sharing a piece of antd; the hash is enough.
         chunkFileNames: (chunk) =>
@@ -38,12 +43,19 @@ export default defineConfig({
             // answers). entriesAware here breaks CommonJS interop.
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 15 },
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 15 },
+            // The chain map (React Flow and its d3 helpers) and the chain charts (ECharts):
+            // only the industry-chain pages load them.
+            {
+              name: 'graph',
+              test: /node_modules[\\/](@xyflow|classcat|d3-[\w-]+)[\\/]/,
+              priority: 15,
+            },
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 15 },
             {
               name: 'markdown',
               test: /node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|unified|vfile[\w-]*|property-information|html-url-attributes|decode-named-character-reference|character-entit[\w-]+|character-reference-invalid|style-to-[\w-]+|inline-style-parser|estree-util-[\w-]+|markdown-table|trim-lines|zwitch|ccount|bail|trough|devlop|longest-streak|(comma|space)-separated-tokens|(parse|stringify)-entities|is-(alphabetical|alphanumerical|decimal|hexadecimal))[\\/]/,
               priority: 15,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 0 },
           ],
         },
       },

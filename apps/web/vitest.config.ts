@@ -7,7 +7,7 @@ export default defineProject({
     sequence: { groupOrder: 0 },
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Lazy pages compile on first use; on a loaded 2-core machine that alone can take seconds.
     testTimeout: 20_000,

@@ -10,14 +10,14 @@ import type { Config } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import { createSession } from '../src/modules/account/sessions.js';
 import {
+  type DemoDataset,
+  hasLibraryData,
   insertDataset,
   readIdOffsets,
   tidyLibraryIndexes,
-} from '../src/modules/library/demo/insert-dataset.js';
-import { hasLibraryData } from '../src/modules/library/demo/load.js';
-import type { DemoDataset } from '../src/modules/library/demo/types.js';
+} from '../src/modules/demo/index.js';
 import { createFullSearch } from '../src/modules/library/queries/saved-searches.js';
-import { syncReferenceData } from '../src/modules/library/reference/index.js';
+import { syncReferenceData } from '../src/modules/reference/index.js';
 import { type Db, selectRows } from '../src/platform/database/index.js';
 import { createPlatform } from '../src/platform/index.js';
 

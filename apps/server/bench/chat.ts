@@ -1,6 +1,7 @@
 /**
  * `npm run bench:chat`: the AI assistant's local engine over real HTTP on the default demo
- * data (10,000 projects, 200 reports; seed 20261122). Asks a fixed set of 20 questions, one
+ * data (10,000 projects, 200 reports; seed 20261122). Asks a fixed set of 30 questions (20
+ * retrieval questions and, since issue 15, 10 analytic ones), one
  * at a time, ROUNDS times each (a new conversation per question, each asker a signed-in
  * user well inside the free quota), and prints the time to the first event and to the
  * last (`isend`) as p50/p95, beside GET /api/health's latency and throughput.
@@ -15,7 +16,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import { createSession } from '../src/modules/account/sessions.js';
-import { loadDemoData } from '../src/modules/library/demo/load.js';
+import { loadDemoData } from '../src/modules/demo/index.js';
 import { createPlatform } from '../src/platform/index.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -44,7 +45,21 @@ const QUESTIONS = [
   '杭州有哪些正在融资的项目',
   '集成电路设计公司的估值方法',
   '如何在平台上解锁项目联系方式',
+  // Analytic questions (issue 15): aggregates, rankings, comparisons, matching, talk.
+  '新能源汽车A轮融资的平均金额是多少',
+  '最近一年人工智能领域最活跃的投资机构有哪些',
+  '哪个行业最近一年融资笔数最多',
+  '2024年以来各轮次的平均融资金额',
+  '半导体融资金额中位数',
+  '最近一年最活跃的投资人有哪些',
+  '对比红杉资本和高瓴资本',
+  '我们是做储能的A轮公司，想融5000万，应该找哪些机构',
+  '我的投资方向是人工智能早期项目，有哪些项目符合',
+  '你好',
 ];
+
+/** Questions from this index on are the analytic ones (issue 15). */
+const ANALYTIC_FROM = 20;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -120,11 +135,17 @@ async function main() {
     for (const question of QUESTIONS.slice(0, 3)) await ask(question); // warm-up
     const firsts: number[] = [];
     const fulls: number[] = [];
+    const analyticFirsts: number[] = [];
+    const analyticFulls: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const question of QUESTIONS) {
         const { first, full } = await ask(question);
         firsts.push(first);
         fulls.push(full);
+        if (QUESTIONS.indexOf(question) >= ANALYTIC_FROM) {
+          analyticFirsts.push(first);
+          analyticFulls.push(full);
+        }
       }
     }
 
@@ -159,6 +180,8 @@ async function main() {
     };
     row('首个事件', firsts, TARGETS.firstMs);
     row('完整回答', fulls, TARGETS.fullMs);
+    row('其中分析类：首个事件', analyticFirsts, TARGETS.firstMs);
+    row('其中分析类：完整回答', analyticFulls, TARGETS.fullMs);
     console.info(
       `| GET /api/health（并发 10，${Math.round(healthRps)} 次/秒） | ${ms(percentile(healthTimes, 50))} | ${ms(percentile(healthTimes, 95))} | — | — |`,
     );

@@ -18,8 +18,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { generateDemoData, resolveCounts } from '../src/modules/library/demo/generate.js';
-import type { DemoDataset } from '../src/modules/library/demo/types.js';
+import { type DemoDataset, generateDemoData, resolveCounts } from '../src/modules/demo/index.js';
 import { prepareBenchData } from './bench-data.js';
 import { type BenchRequest, type LoadResult, runLoad } from './load-generator.js';
 import {

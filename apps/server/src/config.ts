@@ -65,6 +65,12 @@ const EnvSchema = z.object({
   STORAGE_ACCESS_KEY: z.string().min(1).optional(),
   STORAGE_SECRET_KEY: z.string().min(1).optional(),
   STORAGE_FORCE_PATH_STYLE: bool.default(false),
+  // Generic file uploads (knowledge base, business plans, messaging files): largest file accepted.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   OCR_PROVIDER: z.enum(['local', 'tencent']).default('local'),
   OCR_TENCENT_SECRET_ID: z.string().min(1).optional(),
   OCR_TENCENT_SECRET_KEY: z.string().min(1).optional(),
@@ -110,6 +116,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9]{3,32}$/, '应为 3-32 位字母或数字')
     .optional(),
   QIWEI_QRCODE: z.string().default(''),
+  AVATAR_HOSTS: z.string().default('thirdwx.qlogo.cn,wx.qlogo.cn'),
   USER_CHANNELS: jsonOf(z.record(z.string(), z.string())).optional(),
   BUILD_ID: z.string().max(64).optional(),
   DESKTOP_VERSION: z.string().max(32).optional(),
@@ -129,6 +136,12 @@ const EnvSchema = z.object({
   WECHATPAY_PLATFORM_SERIAL: z.string().min(1).optional(),
   WECHATPAY_NOTIFY_URL: optionalUrl,
   WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  // Knowledge base (issue 16): previews, paid answers and creator income, parsing limits.
+  KB_PREVIEW_PAGES: z.coerce.number().int().min(1).max(50).default(3),
+  KB_ANSWER_CREDITS: z.coerce.number().int().min(0).max(1000).default(2),
+  KB_CREATOR_SHARE_PERMILLE: z.coerce.number().int().min(0).max(1000).default(500),
+  KB_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(1000),
+  KB_STUCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   BILLING_RECHARGE_PACKAGES: z
     .string()
     .regex(/^\d+:\d+(,\d+:\d+)*$/, '应为 分:算力 列表，如 990:100,4900:600')
@@ -219,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    /** False when PUBLIC_URL is not set: links for another device then use the address the browser used. */
+    isPublicUrlSet: e.PUBLIC_URL !== undefined,
     product: e.PRODUCT,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
@@ -237,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.STORAGE_FORCE_PATH_STYLE,
         }
       : undefined,
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
     cookie: { domain: e.COOKIE_DOMAIN, secure: (e.PUBLIC_URL ?? '').startsWith('https://') },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
@@ -291,6 +307,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     client: {
       qiweiQrcode: e.QIWEI_QRCODE,
+      avatarHosts: e.AVATAR_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
       userChannels: e.USER_CHANNELS ?? {},
       buildId: e.BUILD_ID,
       desktopVersion: e.DESKTOP_VERSION,
@@ -312,6 +331,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           e.WECHATPAY_NOTIFY_URL ?? `${e.PUBLIC_URL ?? `http://localhost:${e.PORT}`}/api/pay/notify/wechat`,
         apiBase: e.WECHATPAY_API_BASE.replace(/\/+$/, ''),
       },
+    },
+    knowledge: {
+      previewPages: e.KB_PREVIEW_PAGES,
+      answerCredits: e.KB_ANSWER_CREDITS,
+      creatorSharePermille: e.KB_CREATOR_SHARE_PERMILLE,
+      maxPages: e.KB_MAX_PAGES,
+      stuckMs: e.KB_STUCK_MINUTES * 60_000,
     },
     billing: {
       rechargePackages: e.BILLING_RECHARGE_PACKAGES,
@@ -347,3 +373,4 @@ export type SmsConfig = Config['sms'];
 export type WechatConfig = NonNullable<Config['wechat']>;
 export type PayConfig = Config['pay'];
 export type BillingConfig = Config['billing'];
+export type KnowledgeConfig = Config['knowledge'];

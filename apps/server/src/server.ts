@@ -5,8 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { prepareLibrary } from './modules/library/demo/startup.js';
-import { getMatchIndex } from './modules/matching/index-cache.js';
 import { createPlatform, type Platform } from './platform/index.js';
 
 export interface RunningServer {
@@ -21,18 +19,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const platform = await createPlatform(config);
   try {
     await platform.database.migrate();
-    await platform.jobs.start();
     const app = await buildApp({ config, platform });
-    // Reference data, and demo data into an empty library, before the first request.
-    const library = await prepareLibrary(platform, config, app.log);
+    // Listening makes the app ready: the modules' onReady work (reference data, demo data into
+    // an empty library) is done before the first request, and their background jobs start.
     await app.listen({ host: config.host, port: config.port });
     // The OCR models take seconds to load; loading them now keeps the first card upload fast.
-    // So is the match index (it reads the whole library); build it before the first match asks.
     if (config.env !== 'test') {
       platform.ocr.warmUp?.().catch((error: unknown) => app.log.warn({ err: error }, 'OCR 模型预加载失败'));
-      getMatchIndex(platform.database.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, '撮合索引预构建失败'),
-      );
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -43,7 +36,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url: `http://${host}:${port}`,
       async close() {
         await app.close();
-        await library.stop();
         await platform.close();
       },
     };

@@ -1,8 +1,9 @@
 import { type Access, Code } from '@jq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { z } from 'zod';
+import { route } from '../src/http/index.js';
 import { revokeSession } from '../src/modules/account/sessions.js';
-import { createTestApp, DB_ENGINES, type TestApp } from './helpers/app.js';
+import { addTestRoutes, createTestApp, DB_ENGINES, type TestApp } from './helpers/app.js';
 import { signIn } from './helpers/users.js';
 
 const LEVELS: Access[] = ['P', 'A', 'L', 'V', 'VIP', 'ADM'];
@@ -12,13 +13,19 @@ for (const { engine, available } of DB_ENGINES) {
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp({ engine });
-      for (const level of LEVELS) {
-        t.app.post(`/api/__access/${level}`, { config: { access: level } }, async (request) => ({
-          code: Code.OK,
-          msg: '成功',
-          data: { uguid: request.user?.uguid ?? null, clientId: request.clientId },
-        }));
-      }
+      await addTestRoutes(
+        t.app,
+        LEVELS.map((level) =>
+          route({
+            method: 'POST',
+            path: `/__access/${level}`,
+            access: level,
+            summary: '访问级别探针',
+            data: z.object({ uguid: z.string().nullable(), clientId: z.string() }),
+            handler: (request) => ({ uguid: request.user?.uguid ?? null, clientId: request.clientId }),
+          }),
+        ),
+      );
       await t.app.ready();
     });
     afterAll(() => t.close());
@@ -108,11 +115,11 @@ describe('route registration', () => {
   });
 
   it('builds the real app with every route guarded', async () => {
+    // createTestApp builds it with buildApp; one app a platform, since the app defines the
+    // modules' jobs on the platform's jobs port.
     const t = await createTestApp();
     try {
-      await expect(
-        buildApp({ config: t.config, platform: t.platform }).then((app) => app.ready()),
-      ).resolves.toBeTruthy();
+      await expect(t.app.ready()).resolves.toBeTruthy();
     } finally {
       await t.close();
     }

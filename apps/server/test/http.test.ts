@@ -1,15 +1,26 @@
 import { Code, pagePaths } from '@jq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { describeValidationError } from '../src/http/errors.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { route } from '../src/http/index.js';
+import { addTestRoutes, createTestApp, type TestApp } from './helpers/app.js';
 
 describe('HTTP basics', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { METRICS_TOKEN: 'metrics-token-for-tests' } });
-    t.app.get('/api/__boom', { config: { access: 'P' } }, async () => {
-      throw new Error('secret internal detail');
-    });
+    await addTestRoutes(t.app, [
+      route({
+        method: 'GET',
+        path: '/__boom',
+        access: 'P',
+        summary: '内部错误探针',
+        data: z.null(),
+        handler: () => {
+          throw new Error('secret internal detail');
+        },
+      }),
+    ]);
     await t.app.ready();
   });
   afterAll(() => t.close());

@@ -1,9 +1,8 @@
 import { Code } from '@jq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ok, okResponse } from '../src/http/envelope.js';
-import { shareAnswer } from '../src/http/serializer.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { route, shareAnswer } from '../src/http/index.js';
+import { addTestRoutes, createTestApp, type TestApp } from './helpers/app.js';
 
 describe('response serialisation', () => {
   let t: TestApp;
@@ -13,14 +12,17 @@ describe('response serialisation', () => {
   };
   beforeAll(async () => {
     t = await createTestApp({ engine: 'pglite' });
-    t.app.get(
-      '/api/__answer/:which',
-      {
-        config: { access: 'P' },
-        schema: { response: okResponse(z.object({ name: z.string() })) },
-      },
-      async (request) => ok(answers[(request.params as { which: string }).which]!),
-    );
+    await addTestRoutes(t.app, [
+      route({
+        method: 'GET',
+        path: '/__answer/:which',
+        access: 'P',
+        summary: '序列化探针',
+        params: z.object({ which: z.string() }),
+        data: z.object({ name: z.string() }),
+        handler: (request) => answers[request.params.which]!,
+      }),
+    ]);
     await t.app.ready();
   });
   afterAll(() => t.close());

@@ -3,8 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker, watchInstallPrompt } from './shared/browser/pwa';
 import { isSameLocation } from './shared/navigation/page-trail';
 import './app/global.css';
+
+// The installable web app (no desktop client exists): its service worker and install prompt.
+watchInstallPrompt();
+registerServiceWorker();
 
 const router = createAppRouter();
 

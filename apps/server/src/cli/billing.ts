@@ -7,8 +7,7 @@
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
-import { closeExpiredOrders, refundOrder } from '../modules/billing/lifecycle.js';
-import { reconcile } from '../modules/billing/reconcile.js';
+import { closeExpiredOrders, reconcile, refundOrder } from '../modules/billing/index.js';
 import { createDatabase } from '../platform/database/index.js';
 import { createPay } from '../platform/pay/index.js';
 

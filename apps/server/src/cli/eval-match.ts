@@ -2,11 +2,19 @@
  * `npm run eval:match`: how well the engine predicts who invests, on the demo generator's
  * data (whose investors follow latent preferences the engine never sees). Prints NDCG@10
  * and recall@20 for random, industry-only and the full engine. Options: --seed N (data,
- * default 20261122), --scale default|large, --split-seed N.
+ * default 20261122), --scale default|large, --split-seed N, --adjacency taxonomy|chain|
+ * taxonomy+chain|taxonomy+chain-subs|taxonomy+chain-tops (where "adjacent industry" comes
+ * from; the default is the engine's INDUSTRY_ADJACENCY).
  */
 import { parseArgs } from 'node:util';
-import { generateDemoData } from '../modules/library/demo/generate.js';
-import { evaluateMatching } from '../modules/matching/evaluate.js';
+import { generateDemoData } from '../modules/demo/index.js';
+import {
+  evaluateMatching,
+  INDUSTRY_ADJACENCY,
+  type IndustryAdjacency,
+  industryAdjacency,
+  useIndustryAdjacency,
+} from '../modules/matching/index.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -14,8 +22,21 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: 'default' },
     'split-seed': { type: 'string', default: '7' },
     now: { type: 'string', default: '2026-11-22' },
+    adjacency: { type: 'string', default: INDUSTRY_ADJACENCY },
   },
 });
+const ADJACENCIES: IndustryAdjacency[] = [
+  'taxonomy',
+  'chain',
+  'taxonomy+chain',
+  'taxonomy+chain-subs',
+  'taxonomy+chain-tops',
+];
+if (!ADJACENCIES.includes(args.adjacency as IndustryAdjacency)) {
+  console.error(`--adjacency 只能是 ${ADJACENCIES.join('、')}`);
+  process.exit(2);
+}
+useIndustryAdjacency(args.adjacency as IndustryAdjacency);
 
 const started = performance.now();
 const data = generateDemoData({
@@ -27,9 +48,9 @@ console.info(
   `演示数据：${data.investors.length} 位投资人，${data.projects.length} 个项目，${data.rounds.length} 轮（生成 ${((performance.now() - started) / 1000).toFixed(1)} 秒）`,
 );
 const result = evaluateMatching(data, { seed: Number(args['split-seed']) });
-const pct = (n: number) => n.toFixed(3);
+const pct = (n: number) => n.toFixed(4);
 console.info(
-  `留出 ${result.heldOutSeats} 个投资席位（每位投资人 20%），${result.queries} 次查询（每个有留出席位的轮次一次），排序全部 ${result.investors} 位投资人；用时 ${result.seconds.toFixed(1)} 秒\n`,
+  `留出 ${result.heldOutSeats} 个投资席位（每位投资人 20%），${result.queries} 次查询（每个有留出席位的轮次一次），排序全部 ${result.investors} 位投资人；相邻行业：${industryAdjacency()}；用时 ${result.seconds.toFixed(1)} 秒\n`,
 );
 console.info('| 排序方式 | NDCG@10 | Recall@20 |');
 console.info('|---|---:|---:|');

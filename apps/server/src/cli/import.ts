@@ -8,10 +8,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
-import { IMPORT_KINDS, type ImportKind } from '../modules/library/import/columns.js';
-import { importLibraryFile, summarizeImport } from '../modules/library/import/import-library.js';
-import { syncReferenceData } from '../modules/library/reference/index.js';
-import { notifyLibraryChanged } from '../modules/library/search/cache.js';
+import {
+  IMPORT_KINDS,
+  type ImportKind,
+  importAndAnnounce,
+  summarizeImport,
+} from '../modules/library/index.js';
+import { syncReferenceData } from '../modules/reference/index.js';
 import { createPlatform } from '../platform/index.js';
 
 const USAGE =
@@ -40,13 +43,12 @@ async function main(): Promise<number> {
   try {
     await platform.database.migrate();
     await syncReferenceData(platform.database.db);
-    const report = await importLibraryFile(platform.database.db, {
+    const report = await importAndAnnounce(platform, {
       buffer,
       filename: file,
       kind: values.kind as ImportKind | undefined,
       skipInvalid: values['skip-invalid'],
     });
-    if (report.imported) await notifyLibraryChanged(platform.bus);
     console.info(summarizeImport(report, 0));
     for (const message of report.messages) console.info(`  ${message}`);
     for (const warning of report.warnings) console.info(`  提示：${warning}`);

@@ -6,8 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { loadDemoData } from '../modules/library/demo/load.js';
-import { renderMissingReportPdfs } from '../modules/library/demo/render-pdf.js';
+import { loadDemoData } from '../modules/demo/index.js';
+import { renderMissingReportPdfs } from '../modules/library/index.js';
 import { createPlatform } from '../platform/index.js';
 
 const USAGE = '用法：npm run seed -- [--scale] [--seed 数字] [--force] [--no-pdf]';

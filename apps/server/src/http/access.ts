@@ -10,16 +10,16 @@ import { type Access, CLIENT_ID_HEADER, Code, SESSION_COOKIE } from '@jq/contrac
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { createIpBanCache, type IpBanCache } from '../modules/account/bans.js';
-import { createSessionLookup } from '../modules/account/sessions.js';
-import type { DatabasePort } from '../platform/database/index.js';
 import { isApiPath } from './errors.js';
 
+/** Who is calling: handed to the HTTP layer by the account module (app.ts wires it). */
+export interface Identity {
+  /** The signed-in user of a session token, or null. */
+  findUser(token: string): Promise<User | null>;
+  isIpBanned(ip: string): Promise<boolean>;
+}
+
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Banned client IPs, cached; the account module connects it to the bus. */
-    ipBans: IpBanCache;
-  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -42,14 +42,9 @@ function readUguid(request: FastifyRequest): unknown {
   return (body && typeof body === 'object' ? body.uguid : undefined) ?? query?.uguid;
 }
 
-export async function registerAccess(app: FastifyInstance, database: DatabasePort) {
-  const { db } = database;
-  const sessions = await createSessionLookup(database);
-  app.addHook('onClose', () => sessions.close());
+export function registerAccess(app: FastifyInstance, identity: Identity) {
   app.decorateRequest('user', null);
   app.decorateRequest('clientId', '');
-  const ipBans = createIpBanCache(db);
-  app.decorate('ipBans', ipBans);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
@@ -59,13 +54,13 @@ export async function registerAccess(app: FastifyInstance, database: DatabasePor
   });
 
   app.addHook('onRequest', async (request) => {
-    if (isApiPath(request.url) && (await ipBans.isBanned(request.ip))) {
+    if (isApiPath(request.url) && (await identity.isIpBanned(request.ip))) {
       throw new AppError(Code.IP_BANNED);
     }
     const header = request.headers[CLIENT_ID_HEADER];
     request.clientId = typeof header === 'string' && CLIENT_ID.test(header) ? header : '';
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await sessions.find(token);
+    if (token) request.user = await identity.findUser(token);
     if (request.user) request.log = request.log.child({ uguid: request.user.uguid });
   });
 

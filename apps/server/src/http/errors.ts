@@ -71,6 +71,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/** Errors Fastify raises before a route is found (bad URL encoding, an overlong parameter). */
+export function answerFrameworkError(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, Code.BAD_REQUEST, '请求地址有误');
+}
+
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

@@ -14,7 +14,6 @@ const getJieba = () => {
   return jieba;
 };
 
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const WORD = /[\p{L}\p{N}]/u;
 
 /** Lower-cased search tokens of a text: jieba's search-mode cut, punctuation dropped. */
@@ -50,11 +49,21 @@ export function toNameGramText(...names: (string | null | undefined)[]): string 
   return [...grams].join(' ');
 }
 
-export function hasCjk(text: string): boolean {
-  return CJK.test(text);
-}
-
 /** tsvector `simple` treats these as separators or operators; keep tokens literal. */
 function escapeToken(token: string): string {
   return token.replace(/[\s'&|!:*()<>\\]/g, '');
+}
+
+/** Letters and digits only: what a tsquery lexeme may contain here. */
+export const cleanToken = (token: string) => token.replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * jieba's search mode gives a word and its parts (集成 成电 电路 集成电路). Texts are cut the
+ * same way, so a text with the word has the whole-word token: the parts would only widen
+ * the match (集成 in 集成商). Keep the tokens no longer token contains.
+ */
+export function headTokens(tokens: string[]): string[] {
+  return tokens
+    .filter((t) => !tokens.some((other) => other.length > t.length && other.includes(t)))
+    .slice(0, 8);
 }

@@ -1,35 +1,44 @@
 /**
- * Every feature module's routes, mounted under /api. One line per module; a module's
- * plugin receives the platform and configuration and nothing else.
+ * Every feature module, in the order the app mounts them. A module is reached only through
+ * its own index.ts (its public surface); adding one is one line here (docs/conventions.md).
  */
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
-import type { Platform } from '../platform/index.js';
-import { accountRoutes, shortLinkRoutes } from './account/routes.js';
-import { assistantRoutes } from './assistant/routes.js';
-import { billingRoutes } from './billing/routes.js';
-import { libraryImportRoutes } from './library/import/routes.js';
-import { libraryRoutes } from './library/routes.js';
-import { matchingRoutes } from './matching/routes.js';
-import { platformRoutes } from './platform/routes.js';
-import { trackingRoutes } from './tracking/routes.js';
-import { verificationRoutes } from './verification/routes.js';
+import type { ModuleDefinition } from '../http/index.js';
+import { accountModule } from './account/index.js';
+import { analysisModule } from './analysis/index.js';
+import { assistantModule } from './assistant/index.js';
+import { billingModule } from './billing/index.js';
+import { chainModule } from './chain/index.js';
+import { demoModule } from './demo/index.js';
+import { imModule } from './im/index.js';
+import { knowledgeModule } from './knowledge/index.js';
+import { libraryModule } from './library/index.js';
+import { matchingModule } from './matching/index.js';
+import { parsingModule } from './parsing/index.js';
+import { platformModule } from './platform/index.js';
+import { referenceModule } from './reference/index.js';
+import { teaserModule } from './teaser/index.js';
+import { trackingModule } from './tracking/index.js';
+import { uploadsModule } from './uploads/index.js';
+import { verificationModule } from './verification/index.js';
 
-export interface ModuleOptions {
-  config: Config;
-  platform: Platform;
-}
+export { createIdentity } from './account/index.js';
 
-export async function registerModules(app: FastifyInstance, options: ModuleOptions) {
-  const opts = { prefix: '/api', ...options };
-  await app.register(platformRoutes, opts);
-  await app.register(accountRoutes, opts);
-  await app.register(assistantRoutes, opts);
-  await app.register(billingRoutes, opts);
-  await app.register(libraryRoutes, opts);
-  await app.register(libraryImportRoutes, opts);
-  await app.register(matchingRoutes, opts);
-  await app.register(trackingRoutes, opts);
-  await app.register(verificationRoutes, opts);
-  await app.register(shortLinkRoutes, options);
-}
+export const MODULES: readonly ModuleDefinition[] = [
+  platformModule,
+  accountModule,
+  verificationModule,
+  trackingModule,
+  billingModule,
+  referenceModule,
+  libraryModule,
+  demoModule,
+  matchingModule,
+  chainModule,
+  assistantModule,
+  parsingModule,
+  knowledgeModule,
+  uploadsModule,
+  imModule,
+  teaserModule,
+  analysisModule,
+];

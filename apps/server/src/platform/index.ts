@@ -35,7 +35,7 @@ export async function createPlatform(
     (await createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const bus = createBus(config.redis);
   const storage = await createStorage({ localDir: path.join(config.dataDir, 'storage'), s3: config.storage });
-  const jobs = await createJobs(config.redis);
+  const jobs = await createJobs({ redis: config.redis, db: database.db });
   const pay = createPay(config.pay, database.db);
   const llm = createLlm({ config: config.llm, db: database.db });
   const ocr = await createOcr(config.ocr);

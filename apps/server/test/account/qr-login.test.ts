@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrLogins } from '../../src/db/schema.js';
 import { banUser } from '../../src/modules/account/bans.js';
+import { confirmPageOrigin } from '../../src/modules/account/qr-login.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { hasPostgres } from '../helpers/engines.js';
 import { signIn } from '../helpers/users.js';
@@ -11,8 +12,8 @@ import { sessionCookie, setCookieValue, twoAppsOnOneDatabase } from './helpers.j
 type Inject = TestApp['app']['inject'];
 
 /** A desktop browser: asks for a code and polls with its own nonce cookie. */
-async function desktop(inject: Inject) {
-  const res = await inject({ method: 'GET', url: '/api/auth/GetLoginQrcode' });
+async function desktop(inject: Inject, headers: Record<string, string> = {}) {
+  const res = await inject({ method: 'GET', url: '/api/auth/GetLoginQrcode', headers });
   const nonce = setCookieValue(res, 'jq_qr')!;
   const { code, url } = res.json().data;
   return {
@@ -38,11 +39,23 @@ for (const { engine, available } of DB_ENGINES) {
     afterAll(() => t.close());
     const db = () => t.platform.database.db;
 
-    it('gives a login_ code and the URL of the confirm page on this site', async () => {
-      const d = await desktop(inject);
+    it('gives a login_ code and the URL of the confirm page at the address the browser used', async () => {
+      const d = await desktop(inject, { host: '192.168.1.20:8080' });
       expect(d.code).toMatch(/^login_[\w-]{16,}$/);
-      expect(d.url).toBe(`${t.config.publicUrl}/jq/login?qr=${d.code}`);
+      // No PUBLIC_URL here: http://localhost:PORT could never be opened from a phone.
+      expect(d.url).toBe(`http://192.168.1.20:8080/jq/login?qr=${d.code}`);
       expect(d.nonce).toMatch(/^[\w-]{32}$/);
+      const named = await desktop(inject, { host: 'JQ.Local' });
+      expect(named.url).toBe(`http://jq.local/jq/login?qr=${named.code}`);
+    });
+
+    it('keeps a strange Host out of the QR and ignores X-Forwarded-Host without a trusted proxy', async () => {
+      for (const host of ['evil.example/path', 'a b', 'x@evil.example', '"><script>']) {
+        const d = await desktop(inject, { host });
+        expect(d.url, host).toBe(`${t.config.publicUrl}/jq/login?qr=${d.code}`);
+      }
+      const forwarded = await desktop(inject, { host: '10.0.0.5:8080', 'x-forwarded-host': 'evil.example' });
+      expect(forwarded.url).toBe(`http://10.0.0.5:8080/jq/login?qr=${forwarded.code}`);
     });
 
     it('answers -1 while waiting, then 1000 with a new session once the phone confirms', async () => {
@@ -153,6 +166,45 @@ describe.skipIf(!hasPostgres)('QR sign-in across two server processes', () => {
       expect((await d.poll()).json().code).toBe(Code.OK);
     } finally {
       await two.close();
+    }
+  });
+});
+
+describe('where the QR sends the phone', () => {
+  const unset = { publicUrl: 'http://localhost:8080', isPublicUrlSet: false };
+  const set = { publicUrl: 'https://jq.example.com/', isPublicUrlSet: true };
+
+  it('uses PUBLIC_URL when it is set, whatever address the browser used', () => {
+    expect(confirmPageOrigin(set, { protocol: 'http', host: '192.168.1.20:8080' })).toBe(
+      'https://jq.example.com',
+    );
+  });
+
+  it('uses the browser’s address otherwise: LAN address, name, IPv6, https behind a trusted proxy', () => {
+    expect(confirmPageOrigin(unset, { protocol: 'http', host: '192.168.1.20:8080' })).toBe(
+      'http://192.168.1.20:8080',
+    );
+    expect(confirmPageOrigin(unset, { protocol: 'https', host: 'jq.lan' })).toBe('https://jq.lan');
+    expect(confirmPageOrigin(unset, { protocol: 'http', host: '[fe80::1]:8080' })).toBe(
+      'http://[fe80::1]:8080',
+    );
+    expect(confirmPageOrigin(unset, undefined)).toBe('http://localhost:8080');
+  });
+
+  it('falls back to the default for anything that is not a plain host', () => {
+    for (const host of ['', 'a/b', 'a?b', 'a#b', 'user@host', 'host:99999999', 'a..b', '-a.com']) {
+      expect(confirmPageOrigin(unset, { protocol: 'http', host }), host).toBe('http://localhost:8080');
+    }
+    expect(confirmPageOrigin(unset, { protocol: 'javascript', host: 'a.com' })).toBe('http://localhost:8080');
+  });
+
+  it('answers the PUBLIC_URL address through the app when it is set', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://jq.example.com' } });
+    try {
+      const d = await desktop(t.app.inject.bind(t.app), { host: '192.168.1.20:8080' });
+      expect(d.url).toBe(`https://jq.example.com/jq/login?qr=${d.code}`);
+    } finally {
+      await t.close();
     }
   });
 });

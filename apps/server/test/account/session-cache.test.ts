@@ -1,11 +1,13 @@
-import { type Access, Code } from '@jq/contract';
+import type { Access } from '@jq/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { users } from '../../src/db/schema.js';
+import { route } from '../../src/http/index.js';
 import { banUser } from '../../src/modules/account/bans.js';
 import { createSessionLookup, revokeSession } from '../../src/modules/account/sessions.js';
 import type { Db } from '../../src/platform/database/index.js';
-import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
+import { addTestRoutes, createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';
 
 for (const { engine, available } of DB_ENGINES) {
@@ -15,13 +17,19 @@ for (const { engine, available } of DB_ENGINES) {
     beforeAll(async () => {
       t = await createTestApp({ engine });
       db = t.platform.database.db;
-      for (const level of ['L', 'VIP', 'ADM'] as Access[]) {
-        t.app.post(`/api/__session/${level}`, { config: { access: level } }, async (request) => ({
-          code: Code.OK,
-          msg: '成功',
-          data: { name: request.user?.name ?? null },
-        }));
-      }
+      await addTestRoutes(
+        t.app,
+        (['L', 'VIP', 'ADM'] as Access[]).map((level) =>
+          route({
+            method: 'POST',
+            path: `/__session/${level}`,
+            access: level,
+            summary: '会话探针',
+            data: z.object({ name: z.string().nullable() }),
+            handler: (request) => ({ name: request.user?.name ?? null }),
+          }),
+        ),
+      );
       await t.app.ready();
     });
     afterAll(() => t.close());

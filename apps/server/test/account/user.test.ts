@@ -113,11 +113,13 @@ for (const { engine, available } of DB_ENGINES) {
           'isVerify',
           'role',
           'dlreport',
+          'imUid',
           'imSign',
         ]),
       );
       expect(res.json().data).toMatchObject({
         uguid: user.uguid,
+        imUid: user.uguid,
         Phone: '13912345678',
         Bcard: expect.stringContaining(`bcard/${user.uguid}/card-1`),
         isVerify: true,
@@ -144,18 +146,25 @@ for (const { engine, available } of DB_ENGINES) {
       expect(rows).toHaveLength(1);
     });
 
-    it('rate limits client checks per IP', async () => {
-      let last = 200;
-      for (let i = 0; i < 31; i++) {
-        const res = await t.app.inject({
+    it('lets one browser reload 30 times a minute, and stops a browser or an address that floods', async () => {
+      const check = (clientId: string, ip: string) =>
+        t.app.inject({
           method: 'POST',
           url: '/api/auth/ClientCheckV3',
-          payload: {},
-          remoteAddress: '10.9.0.1',
+          payload: { ClientId: clientId },
+          headers: { 'x-client-id': clientId },
+          remoteAddress: ip,
         });
-        last = res.statusCode;
-      }
+      for (let i = 0; i < 30; i++)
+        expect((await check('reloading-browser', '10.9.0.1')).statusCode).toBe(200);
+      let last = 200;
+      for (let i = 0; i < 31; i++) last = (await check('reloading-browser', '10.9.0.1')).statusCode;
       expect(last).toBe(429);
+      // Rotating client ids from one address: stopped by the address limit.
+      let rotated = 200;
+      for (let i = 0; i < 601 && rotated !== 429; i++)
+        rotated = (await check(`rotating-${i}-xxxx`, '10.9.0.2')).statusCode;
+      expect(rotated).toBe(429);
     });
 
     it('answers the web version with the build id, for web and electron', async () => {
@@ -172,12 +181,12 @@ for (const { engine, available } of DB_ENGINES) {
       const { user, cookie } = await signIn(db());
       const res = await post('/api/user/SaveUserBaseInfo', cookie, {
         name: '李明',
-        avatar: 'https://cdn.example.com/a.png',
+        avatar: 'https://thirdwx.qlogo.cn/mmopen/a/132',
         identity: 'investor',
       });
       expect(res.json().data).toMatchObject({
         Name: '李明',
-        Avatar: 'https://cdn.example.com/a.png',
+        Avatar: 'https://thirdwx.qlogo.cn/mmopen/a/132',
         identity: 'investor',
       });
       const status = await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } });
@@ -194,6 +203,27 @@ for (const { engine, available } of DB_ENGINES) {
       }
       const [row] = await db().select().from(users).where(eq(users.id, user.id));
       expect(row!.name).toBe('李明');
+    });
+
+    it('keeps avatars on this site or on allowed https hosts, so no outside server learns who views a profile', async () => {
+      const { cookie } = await signIn(db());
+      for (const avatar of [
+        '//evil.example/p.png',
+        'http://thirdwx.qlogo.cn/a.png',
+        'https://evil.example/p.png',
+        'https://thirdwx.qlogo.cn.evil.example/p.png',
+        'https://user@thirdwx.qlogo.cn/p.png',
+        '/\\evil.example/p.png',
+      ]) {
+        const res = await post('/api/user/SaveUserBaseInfo', cookie, { avatar });
+        expect(res.statusCode, avatar).toBe(400);
+        expect(res.json().msg, avatar).toMatch(/头像/);
+      }
+      for (const avatar of ['/api/upload/file/avatar/x.png', 'https://wx.qlogo.cn/mmhead/x/0', '']) {
+        const res = await post('/api/user/SaveUserBaseInfo', cookie, { avatar });
+        expect(res.statusCode, avatar).toBe(200);
+        expect(res.json().data.Avatar).toBe(avatar);
+      }
     });
 
     describe('submitConcat', () => {
@@ -251,6 +281,7 @@ for (const { engine, available } of DB_ENGINES) {
           [{ stage: 99 }, '融资轮次不正确'],
           [{ stage: undefined }, '请选择融资轮次'],
           [{ industry: '' }, '请填写所属行业'],
+          [{ industry: '随便写点什么' }, '没有「随便写点什么」这个行业'],
           [{ brief: '长'.repeat(501) }, '简介最多 500 个字'],
           [{ fundsize: -1 }, '资金规模不能为负'],
           [{ currency: 'BTC' }, '币种不正确'],

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_ID_HEADER } from '@jq/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { loadDemoData } from '../../src/modules/library/demo/load.js';
+import { loadDemoData } from '../../src/modules/demo/index.js';
 import type { TestApp } from '../helpers/app.js';
 
 export type Sse = Record<string, unknown> & { type: string; isend: boolean };

@@ -35,7 +35,7 @@ for (const { engine, available } of DB_ENGINES) {
       const pages = await searchReportPages(db(), {
         question,
         parsed: u.parsed,
-        vocabulary: u.vocabulary,
+        industryScope: u.industryScope,
         limit: 6,
       });
       expect(isMarketSizePage(pages[0]!.text, pages[0]!.pageNo), pages[0]!.text).toBe(true);

@@ -4,8 +4,8 @@ import { llmUsage, reportPages, reports } from '../../src/db/schema.js';
 import { toSearchText } from '../../src/lib/text.js';
 import { backfillReportVectors, reportVectorOptions } from '../../src/modules/assistant/report-vectors.js';
 import { searchReportPages, understand } from '../../src/modules/assistant/retrieve.js';
-import { syncReferenceData } from '../../src/modules/library/reference/index.js';
 import { notifyLibraryChanged } from '../../src/modules/library/search/cache.js';
+import { syncReferenceData } from '../../src/modules/reference/index.js';
 import { type Db, selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { DIMS, type FakeEmbeddings, startFakeEmbeddings } from './fake-embeddings.js';
@@ -76,7 +76,7 @@ async function pagesFor(db: Db, question: string) {
   const pages = await searchReportPages(db, {
     question,
     parsed: u.parsed,
-    vocabulary: u.vocabulary,
+    industryScope: u.industryScope,
     limit: 6,
   });
   return pages.map((p) => ({ title: p.title, pageNo: p.pageNo }));
@@ -90,7 +90,7 @@ for (const { engine, available } of DB_ENGINES) {
     let reportIds: number[];
     const saved = { ...reportVectorOptions };
     beforeAll(async () => {
-      Object.assign(reportVectorOptions, { delayMs: 0, pauseAfterFailureMs: 0, retryAfterMs: 600_000 });
+      Object.assign(reportVectorOptions, { delayMs: 0, pauseAfterFailureMs: 0 });
       fake = await startFakeEmbeddings({ apiKey: KEY });
       t = await createTestApp({
         engine,

@@ -35,6 +35,12 @@ export type ChatStep =
       /** End the response cleanly right after the content: no finish reason, usage or `[DONE]`. */
       truncate?: boolean;
     }
+  /**
+   * The model calls functions: each call's id and name in one chunk, its `arguments` text in
+   * two fragments (as OpenAI streams them), then `finish_reason: "tool_calls"`. `arguments`
+   * is sent as written, so a test can send malformed JSON.
+   */
+  | { kind: 'tool_calls'; calls: { id?: string; name: string; arguments: string }[]; content?: string }
   /** Streams `chunks`, then destroys the socket: a broken stream mid-answer. */
   | { kind: 'cut'; chunks: string[]; delayMs?: number }
   /** A never-ending slow stream: one chunk every `intervalMs` until the client goes away. */
@@ -254,6 +260,31 @@ async function streamChat(
       await write(delta(`第${i + 1}段。`));
       await wait(step.intervalMs ?? 50);
     }
+    return;
+  }
+  if (step.kind === 'tool_calls') {
+    if (step.content) await write(delta(step.content));
+    for (const [index, call] of step.calls.entries()) {
+      const piece = (fields: object) =>
+        chunk([
+          { index: 0, delta: { tool_calls: [{ index, ...fields }] }, logprobs: null, finish_reason: null },
+        ]);
+      await write(
+        piece({
+          id: call.id ?? `call_${index + 1}`,
+          type: 'function',
+          function: { name: call.name, arguments: '' },
+        }),
+      );
+      const half = Math.ceil(call.arguments.length / 2);
+      await write(piece({ function: { arguments: call.arguments.slice(0, half) } }));
+      await write(piece({ function: { arguments: call.arguments.slice(half) } }));
+    }
+    await write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' }]));
+    if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true)
+      await write(chunk([], { usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 } }));
+    await write('[DONE]');
+    if (isOpen()) res.end();
     return;
   }
   if (step.kind === 'cut') {

@@ -1,7 +1,8 @@
 /**
  * A small S3-compatible server for tests, on 127.0.0.1 and a random port: path-style
  * HeadBucket, PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2 over real
- * HTTP, every request's SigV4 signature checked with the secret the test gives it.
+ * HTTP, every request's SigV4 signature checked with the secret the test gives it, whether
+ * in the Authorization header or in the query of a presigned URL (what a browser PUTs to).
  *
  * Why not s3rver (installed): 3.7 does not check SigV4 signatures at all (any secret passes),
  * and its ListObjectsV2 continuation tokens use DES, which OpenSSL 3 in Node 20 refuses, so
@@ -97,7 +98,63 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3Server>
   });
   const state = { signedRequests: 0 };
 
+  /** A presigned URL: the SigV4 query-string form, recomputed by hand from the spec. */
+  function verifyPresigned(req: http.IncomingMessage, rawPath: string, url: URL): void {
+    const q = url.searchParams;
+    const credential = (q.get('X-Amz-Credential') ?? '').split('/');
+    const [accessKeyId, day, region, service] = credential;
+    if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || credential.length !== 5) {
+      throw new S3Failure(403, 'AccessDenied', 'Malformed presigned URL');
+    }
+    if (accessKeyId !== options.accessKeyId) {
+      throw new S3Failure(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist');
+    }
+    const amzDate = q.get('X-Amz-Date') ?? '';
+    const signedAt = parseAmzDate(amzDate);
+    const expires = Number(q.get('X-Amz-Expires'));
+    if (!signedAt || !Number.isInteger(expires) || signedAt.getTime() + expires * 1000 < Date.now()) {
+      throw new S3Failure(403, 'AccessDenied', 'Request has expired');
+    }
+    const encode = (text: string) =>
+      encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const canonicalQuery = [...q.entries()]
+      .filter(([name]) => name !== 'X-Amz-Signature')
+      .map(([name, value]) => [encode(name), encode(value)] as const)
+      .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('&');
+    const signedNames = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
+    const canonicalHeaders = signedNames
+      .map((name) => `${name}:${(header(req, name) ?? '').trim().replace(/\s+/g, ' ')}\n`)
+      .join('');
+    const payloadHash = q.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
+    const canonical = [
+      req.method,
+      rawPath,
+      canonicalQuery,
+      canonicalHeaders,
+      signedNames.join(';'),
+      payloadHash,
+    ].join('\n');
+    const scope = `${day}/${region}/${service}/aws4_request`;
+    const toSign = [
+      'AWS4-HMAC-SHA256',
+      amzDate,
+      scope,
+      createHash('sha256').update(canonical).digest('hex'),
+    ].join('\n');
+    const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+    let key = hmac(`AWS4${options.secretAccessKey}`, day!);
+    for (const part of [region!, service!, 'aws4_request']) key = hmac(key, part);
+    const computed = createHmac('sha256', key).update(toSign).digest('hex');
+    const given = q.get('X-Amz-Signature') ?? '';
+    if (computed.length !== given.length || !timingSafeEqual(Buffer.from(computed), Buffer.from(given))) {
+      throw new S3Failure(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match');
+    }
+  }
+
   async function verify(req: http.IncomingMessage, rawPath: string, url: URL, body: Buffer): Promise<void> {
+    if (url.searchParams.has('X-Amz-Signature')) return verifyPresigned(req, rawPath, url);
     const match = AUTH_PATTERN.exec(header(req, 'authorization') ?? '');
     if (!match) throw new S3Failure(403, 'AccessDenied', 'Missing or malformed SigV4 authorization');
     const [, accessKeyId, , region, service, signedNames, signature] = match as unknown as string[];

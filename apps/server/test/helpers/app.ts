@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { type RegisteredRoute, type Route, registerRoutes } from '../../src/http/route.js';
 import { createDatabase, type DatabasePort } from '../../src/platform/database/index.js';
 import { createPlatform, type Platform } from '../../src/platform/index.js';
 import { pgliteTemplatePath, pgTemplateName } from '../global-setup.js';
@@ -52,6 +53,8 @@ export async function createTestConfig(options: TestEnvOptions = {}) {
     PORT: '0',
     DATA_DIR: dataDir,
     WEB_DIST: FIXTURE_WEB_DIST,
+    // Demo data only where a test asks for it (NODE_ENV=production would otherwise load 10k projects).
+    DEMO_DATA: 'false',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(options.redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
     ...options.env,
@@ -104,4 +107,13 @@ export async function createTestApp(options: TestEnvOptions = {}): Promise<TestA
       await cleanup();
     },
   };
+}
+
+/**
+ * Mounts rows a test needs (probes of access levels, errors, serialisation) the way modules
+ * mount theirs, so they are in the route table the start-up check compares with Fastify's.
+ * Before the app is ready.
+ */
+export async function addTestRoutes(app: App, routes: Route[]): Promise<void> {
+  await registerRoutes(app, 'test', routes, app.routeTable as RegisteredRoute[]);
 }

@@ -37,9 +37,11 @@ for (const { engine, available } of DB_ENGINES) {
         subtitle: '新能源汽车 · A轮',
       });
 
-      const actions = await data('/user/recentAction', { tuid: b.user.uguid }, a.cookie);
-      expect(actions.user).toMatchObject({ uguid: b.user.uguid, name: '乙' });
-      expect(actions.list.map((v: { targetType: string }) => v.targetType).sort()).toEqual([
+      // Another user's browsing is theirs alone (issue 13, finding 6); one's own is shown.
+      const theirs = await data('/user/recentAction', { tuid: b.user.uguid }, a.cookie);
+      expect(theirs).toMatchObject({ user: { uguid: b.user.uguid, name: '乙' }, list: [], total: 0 });
+      const own = await data('/user/recentAction', { tuid: b.user.uguid }, b.cookie);
+      expect(own.list.map((v: { targetType: string }) => v.targetType).sort()).toEqual([
         'institution',
         'project',
       ]);

@@ -136,6 +136,10 @@ for (const { engine, available } of DB_ENGINES) {
       expect((await data('/acchat/reportinfo', { pid: fx.reports.empty })).pdfUrl).toBeNull();
       expect((await post('/acchat/reportinfo', { id: 999999 })).statusCode).toBe(404);
       expect((await post('/acchat/reportinfo', {})).statusCode).toBe(400);
+      // A page number past any report's pages (and past PostgreSQL's integer) is refused by the schema.
+      const tooFar = await post('/acchat/reportinfo', { id: fx.reports.withPdf, page: 3_000_000_000 });
+      expect(tooFar.statusCode).toBe(400);
+      expect(tooFar.json().msg).toContain('页码');
 
       const pdf = await app().inject({ method: 'GET', url: info.pdfUrl });
       expect(pdf.statusCode).toBe(200);

@@ -4,7 +4,7 @@
  * four institutions with their investors, two reports and three news items.
  */
 import type { ProjectContact } from '../../src/db/schema.js';
-import { industryName } from '../../src/modules/library/reference/index.js';
+import { industryName } from '../../src/modules/reference/index.js';
 
 export interface ProjectSeed {
   key?: string;

@@ -16,7 +16,7 @@ import {
   rounds,
 } from '../../src/db/schema.js';
 import { toNameGramText, toSearchText } from '../../src/lib/text.js';
-import { industryName, syncReferenceData } from '../../src/modules/library/reference/index.js';
+import { industryName, syncReferenceData } from '../../src/modules/reference/index.js';
 import type { Db } from '../../src/platform/database/index.js';
 import type { StoragePort } from '../../src/platform/storage/index.js';
 import {

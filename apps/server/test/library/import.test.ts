@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, investors, projects } from '../../src/db/schema.js';
 import { IMPORT_KINDS } from '../../src/modules/library/import/columns.js';
 import { templateCsv } from '../../src/modules/library/import/templates.js';
-import { syncReferenceData } from '../../src/modules/library/reference/index.js';
+import { syncReferenceData } from '../../src/modules/reference/index.js';
 import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';

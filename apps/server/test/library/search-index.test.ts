@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects as projectsTable } from '../../src/db/schema.js';
 import { toNameGramText, toSearchText } from '../../src/lib/text.js';
-import { loadDemoData } from '../../src/modules/library/demo/load.js';
+import { loadDemoData } from '../../src/modules/demo/index.js';
 import { configureSearchCache, notifyLibraryChanged } from '../../src/modules/library/search/cache.js';
 import {
   readySearchIndex,
-  registerSearchIndex,
+  SEARCH_INDEX_JOB,
   searchIndexOptions,
   whenSearchIndexReady,
 } from '../../src/modules/library/search/index/library-index.js';
 import { intersect, RowSet, unionAll } from '../../src/modules/library/search/index/row-sets.js';
 import { SEARCH_LIMITS } from '../../src/modules/library/search/run-search.js';
+import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { insertLibraryFixtures, type LibraryFixtures } from './fixtures.js';
 
@@ -135,6 +136,8 @@ for (const { engine, available } of DB_ENGINES) {
       t = await createTestApp({ engine });
       fx = await insertLibraryFixtures(t.platform.database.db, t.platform.storage);
       configureSearchCache(0);
+      // The index is built on the jobs port, which runs once the app is ready.
+      await t.app.ready();
       await whenSearchIndexReady(t.platform.database.db);
     });
     afterAll(async () => {
@@ -196,37 +199,46 @@ for (const { engine, available } of DB_ENGINES) {
       await whenSearchIndexReady(db);
       expect((await search('光子晶格')).total).toBe(0);
     });
+  });
 
-    // Last: the server's registration replaces the app's for this database.
-    it('builds once started and again after every announced change, without a search asking', async () => {
+  describe.skipIf(!available)(`search index in a server (${engine})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // Not NODE_ENV=test: the index is built when the app is ready and after every change.
+      t = await createTestApp({ engine, env: { NODE_ENV: 'development', DEMO_DATA: 'false' } });
+      await insertLibraryFixtures(t.platform.database.db, t.platform.storage);
+    });
+    afterAll(() => t.close());
+
+    it('builds once ready and again after every announced change, without a search asking', async () => {
       const db = t.platform.database.db;
-      // As routes.ts does outside tests: eager, started when the server is ready.
-      const server = registerSearchIndex(db, { eager: true });
-      try {
-        server.start();
-        await expect.poll(() => readySearchIndex(db)?.projects.size, { timeout: 20_000 }).toBeGreaterThan(0);
-        const first = readySearchIndex(db)!;
-        await db.insert(projectsTable).values({
-          name: '厦门星链海洋科技有限公司',
-          industryId: 'frontier-tech',
-          nameGrams: toNameGramText('厦门星链海洋科技有限公司'),
-          searchTokens: toSearchText('厦门星链海洋科技有限公司'),
-        });
-        await notifyLibraryChanged(t.platform.bus);
-        await expect
-          .poll(() => readySearchIndex(db)?.projects.size, { timeout: 20_000 })
-          .toBe(first.projects.size + 1);
-        const data = (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/acproject/ProjectFuzzySearch',
-            payload: { keyword: '星链海洋' },
-          })
-        ).json().data;
-        expect(data.list.map((row: { name: string }) => row.name)).toEqual(['厦门星链海洋科技有限公司']);
-      } finally {
-        server.stop();
-      }
+      await t.app.ready();
+      await expect.poll(() => readySearchIndex(db)?.projects.size, { timeout: 20_000 }).toBeGreaterThan(0);
+      const first = readySearchIndex(db)!;
+      await db.insert(projectsTable).values({
+        name: '厦门星链海洋科技有限公司',
+        industryId: 'frontier-tech',
+        nameGrams: toNameGramText('厦门星链海洋科技有限公司'),
+        searchTokens: toSearchText('厦门星链海洋科技有限公司'),
+      });
+      await notifyLibraryChanged(t.platform.bus);
+      await expect
+        .poll(() => readySearchIndex(db)?.projects.size, { timeout: 20_000 })
+        .toBe(first.projects.size + 1);
+      const data = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/acproject/ProjectFuzzySearch',
+          payload: { keyword: '星链海洋' },
+        })
+      ).json().data;
+      expect(data.list.map((row: { name: string }) => row.name)).toEqual(['厦门星链海洋科技有限公司']);
+      // Both builds ran as jobs of the jobs port, and each is on record.
+      const runs = await selectRows<{ state: string }>(
+        db,
+        sql`select state from job_runs where name = ${SEARCH_INDEX_JOB} order by id`,
+      );
+      expect(runs.filter((run) => run.state === 'done').length).toBeGreaterThanOrEqual(2);
     });
   });
 
@@ -241,6 +253,7 @@ for (const { engine, available } of DB_ENGINES) {
         now: new Date('2026-11-01T00:00:00Z'),
       });
       configureSearchCache(0);
+      await t.app.ready();
       await whenSearchIndexReady(t.platform.database.db);
     });
     afterAll(async () => {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects as projectsTable } from '../../src/db/schema.js';
 import { toNameGramText, toSearchText } from '../../src/lib/text.js';
-import { loadDemoData } from '../../src/modules/library/demo/load.js';
+import { loadDemoData } from '../../src/modules/demo/index.js';
 import { clearSearchCache, notifyLibraryChanged } from '../../src/modules/library/search/cache.js';
 import { searchIndexOptions } from '../../src/modules/library/search/index/library-index.js';
 import { SEARCH_LIMITS } from '../../src/modules/library/search/run-search.js';
@@ -328,6 +328,39 @@ for (const { engine, available } of DB_ENGINES) {
           data.list.slice(0, 5).map((r) => r.id),
           part,
         ).toContain(Number(row.id));
+      }
+    });
+
+    it('serves institutions and investors 最近出手 first without a keyword, as the page labels the list', async () => {
+      const ids = async (url: string, payload: object) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api${url}`,
+          payload: { pageSize: 20, ...payload },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data.list as { id: number }[]).map((row) => row.id);
+      };
+      const db = t.platform.database.db;
+      for (const [url, column] of [
+        ['/acorg/OrgFuzzySearch', 'institution_id'],
+        ['/acorg/investorSearch', 'investor_id'],
+      ] as const) {
+        const byDefault = await ids(url, {});
+        expect(byDefault, url).toEqual(await ids(url, { sort: 'latest' }));
+        expect(byDefault, url).not.toEqual(await ids(url, { sort: 'amount' }));
+        // Newest deal first, those without a deal last.
+        const last = await selectRows<{ id: number | string; last: string | null }>(
+          db,
+          sql`select x.id, (select max(r.date)::text from round_investors ri join rounds r on r.id = ri.round_id
+            where ri.${sql.raw(column)} = x.id) as last
+            from unnest(${sql.raw(`array[${byDefault.join(',')}]::bigint[]`)}) with ordinality as x(id, n) order by n`,
+        );
+        const dates = last.map((row) => row.last ?? '');
+        const known = dates.filter(Boolean);
+        expect(known.length, url).toBeGreaterThan(10);
+        expect([...known].sort().reverse(), url).toEqual(known);
+        expect(dates.slice(0, known.length), url).toEqual(known);
       }
     });
 

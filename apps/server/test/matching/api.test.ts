@@ -2,11 +2,15 @@ import { Code } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, savedSearches, userProfiles, users } from '../../src/db/schema.js';
-import { generateDemoData } from '../../src/modules/library/demo/generate.js';
-import { insertDataset, readIdOffsets } from '../../src/modules/library/demo/insert-dataset.js';
-import type { DemoDataset } from '../../src/modules/library/demo/types.js';
-import { syncReferenceData } from '../../src/modules/library/reference/index.js';
-import { notifyLibraryChanged } from '../../src/modules/library/search/cache.js';
+import {
+  type DemoDataset,
+  generateDemoData,
+  insertDataset,
+  readIdOffsets,
+} from '../../src/modules/demo/index.js';
+import { notifyLibraryChanged } from '../../src/modules/library/index.js';
+import { syncReferenceData } from '../../src/modules/reference/index.js';
+import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';
 
@@ -320,6 +324,40 @@ for (const { engine, available } of DB_ENGINES) {
       const after = await data('/chat/aiprojectpage', { institutionId: org.id, pageSize: 100 });
       expect(after.total).toBe(before.total + 1);
       expect(after.list.map((i: { project: { id: number } }) => i.project.id)).toContain(inserted!.id);
+    });
+  });
+
+  describe.skipIf(!available)(`match index in a server on ${engine}`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // Not NODE_ENV=test: the index is built when the app is ready and after every change.
+      t = await createTestApp({ engine, env: { NODE_ENV: 'development', DEMO_DATA: 'false' } });
+      await t.platform.database.db.transaction(async (tx) =>
+        insertDataset(tx, demo(), await readIdOffsets(tx)),
+      );
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    const doneBuilds = async () =>
+      (
+        await selectRows<{ n: number }>(
+          t.platform.database.db,
+          sql`select count(*)::int as n from job_runs where name = 'matching.rebuild-index' and state = 'done'`,
+        )
+      )[0]!.n;
+
+    it('builds on the jobs port once ready and again after a change, before any match asks', async () => {
+      await t.app.ready();
+      await expect.poll(doneBuilds, { timeout: 30_000 }).toBe(1);
+      await notifyLibraryChanged(t.platform.bus);
+      await expect.poll(doneBuilds, { timeout: 30_000 }).toBe(2);
+      const page = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/aiprojectpage',
+        payload: { institutionId: demo().institutions[0]!.id, pageSize: 5 },
+      });
+      expect(page.json().data.list.length).toBe(5);
+      expect(await doneBuilds()).toBe(2);
     });
   });
 }

@@ -3,8 +3,8 @@
  * engine tests: the demo generator draws each round's investors from latent preferences,
  * so "who should this project talk to" has a real answer here.
  */
-import { generateDemoData } from '../../src/modules/library/demo/generate.js';
-import type { DemoDataset } from '../../src/modules/library/demo/types.js';
+
+import { type DemoDataset, generateDemoData } from '../../src/modules/demo/index.js';
 import { buildMatchIndex } from '../../src/modules/matching/build-index.js';
 import { demoSource } from '../../src/modules/matching/source-demo.js';
 import type { MatchIndex } from '../../src/modules/matching/types.js';

@@ -1,6 +1,6 @@
 import { STAGE_CODES } from '@jq/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoDataset } from '../../src/modules/library/demo/types.js';
+import type { DemoDataset } from '../../src/modules/demo/index.js';
 import { projectFeaturesAt } from '../../src/modules/matching/features.js';
 import { investorItems, projectItems } from '../../src/modules/matching/items.js';
 import { entityTicketRange, rankEntities, rankProjects } from '../../src/modules/matching/rank.js';

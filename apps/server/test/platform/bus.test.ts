@@ -2,14 +2,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BusPort, createMemoryBus, createRedisBus } from '../../src/platform/bus/index.js';
 import { hasRedis, TEST_REDIS_URL, testRedisPrefix } from '../helpers/engines.js';
 
-function nextMessage(bus: BusPort, channel: string, timeoutMs = 2000) {
-  return new Promise<unknown>((resolve, reject) => {
+/** Subscribes; once the subscription is live, `next` is the promise of the first message. */
+async function listen(bus: BusPort, channel: string, timeoutMs = 2000) {
+  const messages: unknown[] = [];
+  let deliver = (message: unknown) => void messages.push(message);
+  await bus.subscribe(channel, (message) => deliver(message));
+  const next = new Promise<unknown>((resolve, reject) => {
+    if (messages.length > 0) return resolve(messages[0]);
     const timer = setTimeout(() => reject(new Error('no message')), timeoutMs);
-    void bus.subscribe(channel, (message) => {
+    deliver = (message) => {
       clearTimeout(timer);
       resolve(message);
-    });
+    };
   });
+  return { next };
 }
 
 const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,8 +44,7 @@ for (const { name, available, make, shared } of engines) {
 
     it('delivers a published message to a subscriber', async () => {
       const bus = open(testRedisPrefix());
-      const received = nextMessage(bus, 'im.message');
-      await settle(50);
+      const { next: received } = await listen(bus, 'im.message');
       await bus.publish('im.message', { text: '你好', n: 1 });
       expect(await received).toEqual({ text: '你好', n: 1 });
     });
@@ -67,8 +72,7 @@ for (const { name, available, make, shared } of engines) {
 
     it("does not share the publisher's object with subscribers", async () => {
       const bus = open(testRedisPrefix());
-      const received = nextMessage(bus, 'd');
-      await settle(50);
+      const { next: received } = await listen(bus, 'd');
       const original = { list: [1] };
       await bus.publish('d', original);
       const message = (await received) as { list: number[] };
@@ -81,8 +85,7 @@ for (const { name, available, make, shared } of engines) {
       const prefix = testRedisPrefix();
       const a = open(prefix);
       const b = open(prefix);
-      const received = nextMessage(b, 'presence');
-      await settle(100);
+      const { next: received } = await listen(b, 'presence');
       await a.publish('presence', { uguid: 'u1' });
       expect(await received).toEqual({ uguid: 'u1' });
     });

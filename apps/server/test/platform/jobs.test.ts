@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBullmqJobs } from '../../src/platform/jobs/bullmq.js';
-import type { JobContext, JobsPort } from '../../src/platform/jobs/index.js';
+import type { JobRunner } from '../../src/platform/jobs/index.js';
 import { createInprocessJobs } from '../../src/platform/jobs/inprocess.js';
 import { hasRedis, TEST_REDIS_URL, testRedisPrefix } from '../helpers/engines.js';
 
@@ -26,7 +26,7 @@ interface Engine {
   name: string;
   skip: boolean;
   /** Opens an engine; `cleanup` runs after it is closed. */
-  open(): { jobs: JobsPort; cleanup(): Promise<void> };
+  open(): { jobs: JobRunner; cleanup(): Promise<void> };
 }
 
 let redis: Redis | undefined;
@@ -74,7 +74,7 @@ afterAll(async () => {
 
 for (const engine of engines) {
   describe.skipIf(engine.skip)(`jobs on ${engine.name}`, () => {
-    let jobs: JobsPort;
+    let jobs: JobRunner;
     let cleanup: () => Promise<void>;
     let consoleError: ReturnType<typeof vi.spyOn>;
 
@@ -90,7 +90,7 @@ for (const engine of engines) {
     });
 
     it('runs a job with its data passed as JSON', async () => {
-      const seen: { data: unknown; context: JobContext }[] = [];
+      const seen: { data: unknown; context: { id: string; attempt: number } }[] = [];
       jobs.register<{ n: number; at: Date }>('mail.send', async (data, context) => {
         seen.push({ data, context });
       });
@@ -295,7 +295,7 @@ for (const engine of engines) {
 
 describe.skipIf(!hasRedis)('jobs on bullmq across processes', () => {
   const prefixes: string[] = [];
-  const opened: JobsPort[] = [];
+  const opened: JobRunner[] = [];
   const open = (prefix: string) => {
     const jobs = createBullmqJobs({ url: TEST_REDIS_URL, prefix }, { backoffMs: BACKOFF_MS });
     opened.push(jobs);

@@ -7,10 +7,12 @@
 import { Code } from '@jq/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { userProfiles, users, verificationCases } from '../../src/db/schema.js';
-import { listPendingCases, reviewVerification } from '../../src/modules/verification/cases.js';
+import { route } from '../../src/http/index.js';
+import { listPendingCases, reviewVerification } from '../../src/modules/verification/index.js';
 import { type FakeCardItem, type FakeTencentOcr, startFakeTencentOcr } from '../fakes/tencent-ocr.js';
-import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
+import { addTestRoutes, createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';
 import { blankImage, say, submitCard, uploadCard } from './helpers.js';
 
@@ -44,10 +46,16 @@ for (const { engine, available } of DB_ENGINES) {
           OCR_TENCENT_ENDPOINT: fake.endpoint,
         },
       });
-      t.app.get('/api/__verified-only', { config: { access: 'V' } }, async () => ({
-        code: 1000,
-        msg: '成功',
-      }));
+      await addTestRoutes(t.app, [
+        route({
+          method: 'GET',
+          path: '/__verified-only',
+          access: 'V',
+          summary: '已认证探针',
+          data: z.null(),
+          handler: () => null,
+        }),
+      ]);
     });
     afterAll(async () => {
       await t.close();
@@ -147,7 +155,7 @@ for (const { engine, available } of DB_ENGINES) {
       await reviewVerification(db(), mine!.id, { approve: true, reviewer: 'admin' });
       expect(await isVerified(user.id)).toBe(true);
       const history = (
-        await t.app.inject({ method: 'POST', url: '/api/auth/authHistory', headers: { cookie } })
+        await t.app.inject({ method: 'POST', url: '/api/auth/authHistory', headers: { cookie }, payload: {} })
       ).json().data;
       expect(history.state).toBe('verified');
       expect(history.list.at(-1).content).toContain('人工审核已通过');
@@ -241,7 +249,12 @@ for (const { engine, available } of DB_ENGINES) {
       await say(t, a.cookie, a.cardurl, 'image_url');
       const b = await signIn(db());
       const history = (
-        await t.app.inject({ method: 'POST', url: '/api/auth/authHistory', headers: { cookie: b.cookie } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/authHistory',
+          headers: { cookie: b.cookie },
+          payload: {},
+        })
       ).json().data;
       expect(history).toEqual({ state: 'none', cardurl: '', list: [] });
       const info = await t.app.inject({

@@ -67,6 +67,15 @@ for (const { engine, available } of DB_ENGINES) {
       }
     });
 
+    it('answers the upload message for a body whose content type cannot be read', async () => {
+      const { cookie } = await signIn(db());
+      const ticket = await getUploadTicket(t, cookie);
+      const res = await putImage(t, cookie, ticket.uploadUrl, blankImage(), '');
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ code: Code.UNSUPPORTED_MEDIA_TYPE });
+      expect(res.json().msg).toContain(messages.cardUploadFailed);
+    });
+
     it('refuses an image over 5 MB', async () => {
       const { cookie } = await signIn(db());
       const ticket = await getUploadTicket(t, cookie);

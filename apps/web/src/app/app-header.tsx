@@ -4,10 +4,10 @@
  */
 import { ArrowLeftOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { IDENTITIES, type Identity, isFeatureEnabled, messages } from '@jq/contract';
-import { Button, Layout, Segmented, Tooltip } from 'antd';
+import { Button, Layout, Segmented } from 'antd';
 import { useLocation } from 'react-router';
-import { HeaderAccount } from '../features/account/header-account';
-import { useIdentitySwitch } from '../features/account/use-identity-switch';
+import { HeaderAccount, useIdentitySwitch } from '../features/account';
+import { HeaderMessages } from '../features/im';
 import { common } from '../locales/zh-CN/common';
 import { BrandLogo } from '../shared/components/brand-logo';
 import { useBreakpoint } from '../shared/hooks/use-breakpoint';
@@ -47,17 +47,16 @@ export function AppHeader({ onOpenMenu }: AppHeaderProps) {
           />
         )}
         {canGoBack && (
-          <Tooltip title={common.back}>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label={common.back}
-              onClick={() => navigate(-1)}
-              data-testid="go-back"
-            >
-              {isSmall ? null : common.back}
-            </Button>
-          </Tooltip>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label={common.back}
+            title={common.back}
+            onClick={() => navigate(-1)}
+            data-testid="go-back"
+          >
+            {isSmall ? null : common.back}
+          </Button>
         )}
         {isMobile ? (
           <BrandLogo size={28} />
@@ -74,6 +73,7 @@ export function AppHeader({ onOpenMenu }: AppHeaderProps) {
           options={IDENTITIES.map((value) => ({ value, label: common.identity[value] }))}
           data-testid="identity-switch"
         />
+        {isFeatureEnabled('im') && <HeaderMessages />}
         {isAccountEnabled ? (
           <HeaderAccount />
         ) : (

@@ -73,7 +73,7 @@ describe('routing', () => {
 
   it('renders bare pages outside the main layout', async () => {
     renderApp('/download');
-    expect(await screen.findByText('金桥桌面客户端')).toBeTruthy();
+    expect(await screen.findByText('金桥网页应用')).toBeTruthy();
     expect(screen.queryByTestId('app-sider')).toBeNull();
     expect(document.title).toBe('客户端下载 - 金桥');
   });
@@ -125,7 +125,7 @@ describe('side menu', () => {
   it('gives the coming-soon notice for an item not enabled, and stays put', async () => {
     const router = renderApp('/home');
     const sider = await screen.findByTestId('app-sider');
-    fireEvent.click(within(sider).getByText('知识库'));
+    fireEvent.click(within(sider).getByText('发现'));
     expect(await screen.findByText(messages.comingSoon, { selector: '.ant-message *' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
   });
@@ -142,9 +142,12 @@ describe('side menu', () => {
     renderApp('/home');
     const sider = await screen.findByTestId('app-sider');
     expect(within(sider).getByText('发现')).toBeTruthy();
+    expect(within(sider).getByText('项目库')).toBeTruthy();
+    expect(within(sider).getByText('智能匹配项目')).toBeTruthy();
     fireEvent.click(screen.getByText('创业者'));
     await waitFor(() => expect(within(sider).getByText('BP 优化')).toBeTruthy());
-    expect(within(sider).queryByText('机构库')).toBeNull();
+    expect(within(sider).getByText('智能匹配投资人')).toBeTruthy();
+    expect(within(sider).queryByText('访客记录')).toBeNull();
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!).state.identity).toBe('enterprise');
   });
 

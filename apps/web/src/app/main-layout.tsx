@@ -1,10 +1,10 @@
 /**
- * The main layout: a fixed sider on desktop (>= 1200 px), a drawer under it, the header,
+ * The main layout: a fixed sider on desktop (>= 1200 px), a drawer under it (nav-drawer.tsx), the header,
  * the page area (with keep-alive pages) and the footer.
  */
 import { LIMITS } from '@jq/contract';
-import { Drawer, Layout } from 'antd';
-import { useState } from 'react';
+import { Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { common } from '../locales/zh-CN/common';
 import { menu } from '../locales/zh-CN/menu';
 import { BrandLogo } from '../shared/components/brand-logo';
@@ -17,7 +17,9 @@ import { SideNav } from './side-nav';
 
 const SIDER_WIDTH = 232;
 const SIDER_COLLAPSED_WIDTH = 72;
-const DRAWER_WIDTH = 280;
+
+// Phones do not download the drawer (nor the menu inside it) until it is first opened.
+const NavDrawer = lazy(() => import('./nav-drawer'));
 
 export interface MainLayoutProps {
   resolvePage: PageResolver;
@@ -28,6 +30,7 @@ export function MainLayout({ resolvePage }: MainLayoutProps) {
   const isCollapsed = useSettingsStore((state) => state.isSiderCollapsed);
   const setCollapsed = useSettingsStore((state) => state.setSiderCollapsed);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
 
   return (
     <Layout className="jq-shell">
@@ -51,7 +54,12 @@ export function MainLayout({ resolvePage }: MainLayoutProps) {
         </Layout.Sider>
       )}
       <Layout className="jq-main">
-        <AppHeader onOpenMenu={() => setDrawerOpen(true)} />
+        <AppHeader
+          onOpenMenu={() => {
+            setHasOpenedDrawer(true);
+            setDrawerOpen(true);
+          }}
+        />
         <Layout.Content className="jq-content">
           <KeepAliveOutlet resolvePage={resolvePage} />
         </Layout.Content>
@@ -60,21 +68,10 @@ export function MainLayout({ resolvePage }: MainLayoutProps) {
           <span className="jq-footer-note">{common.footerNote}</span>
         </Layout.Footer>
       </Layout>
-      {isMobile && (
-        <Drawer
-          placement="left"
-          size={DRAWER_WIDTH}
-          open={isDrawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          title={<BrandLogo isSloganShown />}
-          className="jq-nav-drawer"
-          styles={{ body: { padding: 0 } }}
-          data-testid="menu-drawer"
-        >
-          <nav aria-label={menu.navLabel}>
-            <SideNav onNavigate={() => setDrawerOpen(false)} />
-          </nav>
-        </Drawer>
+      {isMobile && hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <NavDrawer isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
     </Layout>
   );

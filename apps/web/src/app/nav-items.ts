@@ -23,6 +23,7 @@ import {
   SendOutlined,
   SolutionOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { FeatureKey, Identity } from '@jq/contract';
 import type { ComponentType } from 'react';
@@ -39,6 +40,8 @@ export interface NavLink {
   /** Feature that must be enabled for an external destination. */
   feature?: FeatureKey;
   badge?: NavBadge;
+  /** What the item is for, as its tooltip, where the name alone could be confused. */
+  hint?: string;
 }
 
 export interface NavGroup {
@@ -60,7 +63,7 @@ export const MAIN_NAV: readonly NavEntry[] = [
     icon: RobotOutlined,
     children: [
       { key: 'mixchat', label: menu.mixchat, icon: FileSearchOutlined, route: 'mixchat', badge: 'hot' },
-      { key: 'teaser', label: menu.teaser, icon: SendOutlined, route: 'teaser' },
+      { key: 'teaser', label: menu.teaser, icon: SendOutlined, route: 'teaser', hint: menu.teaserHint },
       { key: 'aianalyse', label: menu.aianalyse, icon: FundProjectionScreenOutlined, route: 'aianalyse' },
       { key: 'interview', label: menu.interview, icon: AudioOutlined, route: 'interview' },
       { key: 'chain', label: menu.chain, icon: ApartmentOutlined, route: 'chain', badge: 'new' },
@@ -69,29 +72,38 @@ export const MAIN_NAV: readonly NavEntry[] = [
   { key: 'knowledge', label: menu.knowledge, icon: BookOutlined, route: 'knowledge' },
   { key: 'social', label: menu.social, icon: CompassOutlined, route: 'social' },
   { key: 'week', label: menu.week, icon: CalendarOutlined, route: 'week' },
-  // The messaging site is external (opened in the desktop app when present).
-  { key: 'im', label: menu.im, icon: MessageOutlined, feature: 'im' },
+  // Messaging is the web app's own /user/chat (there is no desktop client).
+  { key: 'im', label: menu.im, icon: MessageOutlined, route: 'userChat' },
   { key: 'history', label: menu.history, icon: HistoryOutlined, route: 'history' },
+  { key: 'power', label: menu.power, icon: ThunderboltOutlined, route: 'power', hint: menu.powerHint },
 ];
+
+// Each identity reaches every library and its own matching; what it uses most comes first.
+const LINKS = {
+  project: { key: 'project', label: menu.project, icon: ProjectOutlined, route: 'project' },
+  org: { key: 'org', label: menu.org, icon: BankOutlined, route: 'org' },
+  investor: { key: 'investor', label: menu.investor, icon: TeamOutlined, route: 'investor' },
+  report: { key: 'report', label: menu.report, icon: FileTextOutlined, route: 'report' },
+  aiproject: {
+    key: 'aiproject',
+    label: menu.aiproject,
+    icon: AimOutlined,
+    route: 'aiproject',
+    hint: menu.aiprojectHint,
+  },
+  match: { key: 'match', label: menu.match, icon: NodeIndexOutlined, route: 'match', hint: menu.matchHint },
+  visit: { key: 'visit', label: menu.visit, icon: EyeOutlined, route: 'visit' },
+  diagnosis: { key: 'diagnosis', label: menu.diagnosis, icon: SolutionOutlined, route: 'diagnosis' },
+} satisfies Record<string, NavLink>;
 
 export const SHORTCUTS: Record<Identity, { label: string; items: readonly NavLink[] }> = {
   investor: {
     label: menu.investorShortcuts,
-    items: [
-      { key: 'org', label: menu.org, icon: BankOutlined, route: 'org' },
-      { key: 'investor', label: menu.investor, icon: TeamOutlined, route: 'investor' },
-      { key: 'aiproject', label: menu.aiproject, icon: AimOutlined, route: 'aiproject' },
-      { key: 'visit', label: menu.visit, icon: EyeOutlined, route: 'visit' },
-    ],
+    items: [LINKS.project, LINKS.aiproject, LINKS.org, LINKS.investor, LINKS.report, LINKS.visit],
   },
   enterprise: {
     label: menu.enterpriseShortcuts,
-    items: [
-      { key: 'project', label: menu.project, icon: ProjectOutlined, route: 'project' },
-      { key: 'match', label: menu.match, icon: NodeIndexOutlined, route: 'match' },
-      { key: 'diagnosis', label: menu.diagnosis, icon: SolutionOutlined, route: 'diagnosis' },
-      { key: 'report', label: menu.report, icon: FileTextOutlined, route: 'report' },
-    ],
+    items: [LINKS.match, LINKS.org, LINKS.investor, LINKS.project, LINKS.report, LINKS.diagnosis],
   },
 };
 

@@ -1,56 +1,93 @@
 /**
  * Which component renders each route. A page renders only when its feature is enabled in
  * the contract AND the page exists; otherwise the shared ComingSoon page stands in.
- * Pages are lazy so each one is its own chunk.
+ * Pages come from each feature's index, lazy, so each one is its own chunk.
  */
 import { isFeatureEnabled } from '@jq/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
+import * as account from '../features/account';
+import * as analysis from '../features/analysis';
+import * as assistant from '../features/assistant';
+import * as billing from '../features/billing';
+import * as chain from '../features/chain';
+import * as im from '../features/im';
+import * as knowledge from '../features/knowledge';
+import * as legal from '../features/legal';
+import * as library from '../features/library';
+import * as matching from '../features/matching';
+import * as system from '../features/system';
+import * as teaser from '../features/teaser';
 import { comingSoon } from '../locales/zh-CN/coming-soon';
-import { ComingSoon } from '../shared/components/coming-soon';
 import type { AppRoute } from './route-table';
 
 type PageComponent = LazyExoticComponent<ComponentType>;
 
+// Lazy like the pages: only a visit to a feature that has not landed needs it.
+const ComingSoon = lazy(async () => ({
+  default: (await import('../shared/components/coming-soon')).ComingSoon,
+}));
+
 const PAGES: Partial<Record<string, PageComponent>> = {
-  notFound: lazy(() => import('../features/system/not-found-page')),
-  serverError: lazy(() => import('../features/system/server-error-page')),
-  ipBanned: lazy(() => import('../features/system/ip-banned-page')),
-  download: lazy(() => import('../features/system/download-page')),
-  test: lazy(() => import('../features/system/stream-test-page')),
-  login: lazy(() => import('../features/account/login-page')),
-  loginBare: lazy(() => import('../features/account/login-bare-page')),
-  user: lazy(() => import('../features/account/user-page')),
-  agreement: lazy(() => import('../features/legal/agreement-page')),
-  privacy: lazy(() => import('../features/legal/privacy-page')),
-  power: lazy(() => import('../features/billing/power-page')),
-  vip: lazy(() => import('../features/billing/vip-page')),
-  vipAgreement: lazy(() => import('../features/billing/vip-agreement-page')),
-  project: lazy(() => import('../features/library/project-page')),
-  org: lazy(() => import('../features/library/org-page')),
-  investor: lazy(() => import('../features/library/investor-page')),
-  report: lazy(() => import('../features/library/report-page')),
-  plist: lazy(() => import('../features/library/plist-page')),
-  olist: lazy(() => import('../features/library/olist-page')),
-  fundingProject: lazy(() => import('../features/library/funding-project-page')),
-  match: lazy(() => import('../features/matching/match-page')),
-  matchResult: lazy(() => import('../features/matching/match-result-page')),
-  matchDetail: lazy(() => import('../features/matching/match-detail-page')),
-  matchDetailOld: lazy(() => import('../features/matching/match-detail-page')),
-  aiproject: lazy(() => import('../features/matching/aiproject-page')),
-  aiprojectResult: lazy(() => import('../features/matching/aiproject-result-page')),
-  aiprojectDetail: lazy(() => import('../features/matching/aiproject-detail-page')),
-  aiprojectDetailOld: lazy(() => import('../features/matching/aiproject-detail-page')),
-  aiprojectContact: lazy(() => import('../features/matching/aiproject-contact-page')),
-  visit: lazy(() => import('../features/matching/visit-page')),
-  home: lazy(() => import('../features/assistant/home-page')),
-  homechat: lazy(() => import('../features/assistant/homechat-page')),
-  chat: lazy(() => import('../features/assistant/chat-page')),
-  mixchat: lazy(() => import('../features/assistant/mixchat-page')),
-  history: lazy(() => import('../features/assistant/history-page')),
-  share: lazy(() => import('../features/assistant/share-page')),
-  pdfView: lazy(() => import('../features/assistant/pdf-view-page')),
-  pdf: lazy(() => import('../features/assistant/pdf-page')),
-  mdPreview: lazy(() => import('../features/assistant/md-preview-page')),
+  notFound: system.NotFoundPage,
+  serverError: system.ServerErrorPage,
+  ipBanned: system.IpBannedPage,
+  download: system.DownloadPage,
+  test: system.StreamTestPage,
+  login: account.LoginPage,
+  loginBare: account.LoginBarePage,
+  user: account.UserPage,
+  agreement: legal.AgreementPage,
+  privacy: legal.PrivacyPage,
+  power: billing.PowerPage,
+  vip: billing.VipPage,
+  vipAgreement: billing.VipAgreementPage,
+  project: library.ProjectPage,
+  org: library.OrgPage,
+  investor: library.InvestorPage,
+  report: library.ReportPage,
+  plist: library.PlistPage,
+  olist: library.OlistPage,
+  fundingProject: library.FundingProjectPage,
+  diagnosis: analysis.DiagnosisPage,
+  aianalyse: analysis.AianalysePage,
+  detailShare: analysis.DetailSharePage,
+  match: matching.MatchPage,
+  matchResult: matching.MatchResultPage,
+  matchDetail: matching.MatchDetailPage,
+  matchDetailOld: matching.MatchDetailPage,
+  aiproject: matching.AiProjectPage,
+  aiprojectResult: matching.AiProjectResultPage,
+  aiprojectDetail: matching.AiProjectDetailPage,
+  aiprojectDetailOld: matching.AiProjectDetailPage,
+  aiprojectContact: matching.AiProjectContactPage,
+  visit: matching.VisitPage,
+  home: assistant.HomePage,
+  homechat: assistant.HomechatPage,
+  chat: assistant.ChatPage,
+  mixchat: assistant.MixchatPage,
+  history: assistant.HistoryPage,
+  share: assistant.SharePage,
+  pdfView: assistant.PdfViewPage,
+  pdf: assistant.PdfPage,
+  mdPreview: assistant.MdPreviewPage,
+  knowledge: knowledge.KnowledgePage,
+  knowledgeQa: knowledge.KnowledgeQaPage,
+  knowledgeDetail: knowledge.KnowledgeDetailPage,
+  knowledgeAgreement: knowledge.KnowledgeAgreementPage,
+  library: knowledge.LibraryPage,
+  chain: chain.ChainPage,
+  chainSearch: chain.ChainSearchPage,
+  deepChain: chain.DeepChainPage,
+  userChat: im.ChatPage,
+  groupInvite: im.GroupInvitePage,
+  teaser: teaser.TeaserHubPage,
+  transfer: teaser.TeaserHubPage,
+  teaserGenerate: teaser.TeaserGeneratePage,
+  teaserResult: teaser.TeaserResultPage,
+  teaserInfo: teaser.TeaserInfoPage,
+  tshare: teaser.TeaserSharePage,
+  teaserVc: teaser.TeaserVcPage,
+  torder: teaser.TeaserOrderPage,
 };
 
 export function isPageAvailable(route: AppRoute): boolean {

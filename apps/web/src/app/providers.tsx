@@ -4,9 +4,10 @@
  */
 import { LIMITS } from '@jq/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+
 import { type ReactNode, useEffect, useState } from 'react';
 import { setApiEffects } from '../shared/api/client';
+import { useFeedback } from '../shared/feedback/feedback';
 import { ThemeProvider } from './theme-provider';
 
 export interface ProvidersProps {
@@ -35,7 +36,7 @@ export function Providers({ children, navigate }: ProvidersProps) {
 }
 
 function ApiBridge({ navigate }: { navigate?: (path: string) => void }) {
-  const { notification } = AntApp.useApp();
+  const { notification } = useFeedback();
   useEffect(() => {
     setApiEffects({
       notify: ({ key, title, description }) =>

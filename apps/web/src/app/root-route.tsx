@@ -7,7 +7,8 @@
 import { isFeatureEnabled } from '@jq/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AccountOverlays } from '../features/account/account-overlays';
+import { AccountOverlays } from '../features/account';
+import { ImShell } from '../features/im';
 import { recordPageVisit } from '../shared/navigation/page-trail';
 import { useMenuClickTracking, usePageTracking } from '../shared/tracking/use-page-tracking';
 import { useActiveRoute } from './keep-alive-outlet';
@@ -33,6 +34,7 @@ export function RootRoute() {
     <>
       <Outlet />
       {isFeatureEnabled('account') && <AccountOverlays />}
+      {isFeatureEnabled('im') && <ImShell />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The contract's PAGE_ROUTES with the product slug filled in, and the lookups the shell
- * needs (title, keep-alive, which route a path is).
+ * needs (a route by name, the document title, the route a page's handle carries).
  */
 import { DEFAULT_PRODUCT, expandPath, PAGE_ROUTES, type PageRoute } from '@jq/contract';
 import { common } from '../locales/zh-CN/common';
@@ -15,14 +15,7 @@ export const APP_ROUTES: readonly AppRoute[] = PAGE_ROUTES.map((route) => ({
   fullPath: expandPath(route.path, DEFAULT_PRODUCT),
 }));
 
-// React Router matches paths case-insensitively by default; the lookup does the same.
-const byPath = new Map(APP_ROUTES.map((route) => [route.fullPath.toLowerCase(), route]));
 const byName = new Map(APP_ROUTES.map((route) => [route.name, route]));
-
-export function findRouteByPath(pathname: string): AppRoute | undefined {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return byPath.get(trimmed.toLowerCase());
-}
 
 export function getRoute(name: string): AppRoute {
   const route = byName.get(name);

@@ -5,7 +5,7 @@
  */
 import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { createAccountGuard, needsGuard } from '../features/account/guard-loader';
+import { createAccountGuard, needsGuard } from '../features/account';
 import { PageLoading } from '../shared/components/page-loading';
 import { MainLayout } from './main-layout';
 import { isPageAvailable, type PageResolver, resolvePage } from './pages';

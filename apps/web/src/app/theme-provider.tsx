@@ -3,11 +3,12 @@
  * identity) and the zh_CN locale for antd and dayjs together.
  */
 import type { Identity } from '@jq/contract';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { FeedbackProvider } from '../shared/feedback/feedback';
 import { useSettingsStore } from '../shared/stores/settings-store';
 
 dayjs.locale('zh-cn');
@@ -62,7 +63,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp>{children}</AntApp>
+      <FeedbackProvider>{children}</FeedbackProvider>
     </ConfigProvider>
   );
 }

@@ -4,9 +4,10 @@
  * `Name`, `submitConcat`'s fields). Every body accepts `uguid`/`clientid` for
  * compatibility; the server refuses a `uguid` that is not the session's user.
  */
-import { z } from 'zod';
+
 import { IDENTITIES, PHONE_PATTERN, STAGE_CODES } from '../constants.js';
 import { messages } from '../messages.js';
+import { z } from './zod.js';
 
 /** users.role of a signed-in account that has not submitted the registration form yet. */
 export const ROLE_UNREGISTERED = 0;
@@ -61,7 +62,9 @@ export const UserInfoSchema = z.object({
   identity: z.enum(IDENTITIES),
   /** Whether customer service has granted client downloads. */
   dlreport: z.boolean(),
-  /** Signature the messaging client presents with the uguid. */
+  /** The messaging id (spec: info.imUid); the uguid, which the socket's session must match. */
+  imUid: z.string(),
+  /** Signature the messaging client presents with imUid. */
   imSign: z.string(),
   isBindPhone: z.boolean(),
   isBindWechat: z.boolean(),
@@ -127,7 +130,8 @@ export const SaveUserBaseInfoBodySchema = z
       .string()
       .trim()
       .max(500)
-      .regex(/^(https?:\/\/|\/)\S*$/, '头像地址不正确')
+      // Empty clears it; the server also checks the host (AVATAR_HOSTS).
+      .regex(/^$|^(https:\/\/|\/)\S*$/, '头像地址不正确')
       .optional(),
     identity: z.enum(IDENTITIES, { error: '身份只能是投资方或企业方' }).optional(),
     ...compat,

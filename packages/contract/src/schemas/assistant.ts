@@ -9,10 +9,11 @@
  * `error`). A quote block names a report (`pid`), its title, the pages, and the passage
  * quoted verbatim from those pages.
  */
-import { z } from 'zod';
+
 import { PageQuerySchema, pageOf } from './common.js';
 import { InvestorCardSchema, OrgCardSchema, ProjectCardSchema } from './library-cards.js';
 import { ReportCardSchema } from './library-detail.js';
+import { z } from './zod.js';
 
 /** Accepted for compatibility (API.md); the access layer checks `uguid` against the session. */
 const compat = { uguid: z.string().max(64).optional(), clientid: z.string().max(64).optional() };

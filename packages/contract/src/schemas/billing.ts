@@ -3,8 +3,9 @@
  * request is only compared with the server's own price, never used as the price. Field
  * names keep the spec's spelling (`ConversationId`, `clienttp`, `servicetp`, `viplength`).
  */
-import { z } from 'zod';
+
 import { envelope, PageQuerySchema, pageOf } from './common.js';
+import { z } from './zod.js';
 
 const compat = {
   uguid: z.string().max(64).optional(),
@@ -142,7 +143,7 @@ export const PowerRecordSchema = z.object({
   id: z.number().int(),
   /** Signed: + added, − spent. */
   power: z.number().int(),
-  kind: z.enum(['recharge', 'spend', 'refund', 'grant', 'adjust']),
+  kind: z.enum(['recharge', 'spend', 'refund', 'grant', 'adjust', 'income']),
   kindLabel: z.string(),
   /** What it bought, in Chinese. */
   description: z.string(),

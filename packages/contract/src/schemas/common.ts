@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { z } from './zod.js';
 
 /** The response envelope of every non-streamed call. */
 export function envelope<T extends z.ZodType>(data: T) {

@@ -3,7 +3,7 @@
  * with their highlights. Highlights are ranges over plain text (never HTML): `[start, end)`
  * in UTF-16 units of `text`, so the web renders them without markup.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 const nullableInt = z.number().int().nullable();
 

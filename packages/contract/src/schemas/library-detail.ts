@@ -3,12 +3,15 @@
  * to keep each file one idea): project, institution card and investor details, contacts
  * (masked until unlocked), follows, recent views, the discovery feed and reports.
  */
-import { z } from 'zod';
+
 import { PageQuerySchema, pageOf } from './common.js';
 import { InvestorCardSchema, OrgCardSchema, ProjectCardSchema } from './library-cards.js';
+import { z } from './zod.js';
 
 const compat = { uguid: z.string().max(64).optional(), clientid: z.string().max(64).optional() };
 const id = z.coerce.number().int().positive();
+/** The most pages a report may have: a bound for page numbers in requests. */
+export const REPORT_PAGES_MAX = 10_000;
 const nullableInt = z.number().int().nullable();
 
 export const PidRequestSchema = z.object({ ...compat, pid: id });
@@ -242,8 +245,8 @@ export const ReportInfoRequestSchema = z.object({
   id: id.optional(),
   /** The spec's quotes call a report `pid`. */
   pid: id.optional(),
-  /** A page whose text to include. */
-  page: z.coerce.number().int().min(1).nullish(),
+  /** A page whose text to include (no report is longer than REPORT_PAGES_MAX). */
+  page: z.coerce.number().int().min(1).max(REPORT_PAGES_MAX).nullish(),
 });
 export const ReportInfoSchema = ReportCardSchema.extend({
   page: z.object({ pageNo: z.number().int(), text: z.string() }).nullable(),

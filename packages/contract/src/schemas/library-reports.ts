@@ -3,11 +3,12 @@
  * (industries in two levels, provinces and cities) that every library filter panel offers.
  * Both are rows added beside API.md's library table; see docs/decisions.md.
  */
-import { z } from 'zod';
+
 import { PageQuerySchema, pageOf } from './common.js';
 import { IdListSchema, KeywordSchema } from './library.js';
 import { HighlightSchema } from './library-cards.js';
 import { ReportCardSchema } from './library-detail.js';
+import { z } from './zod.js';
 
 const compat = { uguid: z.string().max(64).optional(), clientid: z.string().max(64).optional() };
 

@@ -7,7 +7,7 @@
  * pageSize over 100 is clamped, unknown stage codes and negative amounts answer 400 with
  * a message naming the field.
  */
-import { z } from 'zod';
+
 import { STAGE_CODES, STAGES } from '../constants.js';
 import { PageQuerySchema, pageOf } from './common.js';
 import {
@@ -16,6 +16,7 @@ import {
   OrgCardSchema,
   ProjectCardSchema,
 } from './library-cards.js';
+import { z } from './zod.js';
 
 export const KEYWORD_MAX_CHARS = 100;
 /** Financing-need submissions (AI institution matching) a user may make per day. */

@@ -7,10 +7,11 @@
  * Every match carries its score (0–100), the points of each component and 2–4 reasons;
  * each reason names the records it rests on (`refs`), which exist in the library.
  */
-import { z } from 'zod';
+
 import { STAGE_CODES } from '../constants.js';
 import { PageQuerySchema, pageOf } from './common.js';
 import { SearchFiltersSchema, StageListSchema } from './library.js';
+import { z } from './zod.js';
 
 /** Accepted for compatibility (API.md); the access layer checks `uguid` against the session. */
 const compat = { uguid: z.string().max(64).optional(), clientid: z.string().max(64).optional() };

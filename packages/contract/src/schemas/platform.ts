@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { envelope } from './common.js';
+import { z } from './zod.js';
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -3,9 +3,10 @@
  * submission (`updateBcard`), the streamed dialogue (`aiAuth`) with the flags of spec
  * section 3 ("Authorisation chat message"), its history and the fields read from the card.
  */
-import { z } from 'zod';
+
 import { LIMITS } from '../constants.js';
 import { envelope } from './common.js';
+import { z } from './zod.js';
 
 /** Largest card image accepted, in bytes (the web crops to 300x200, far below this). */
 export const CARD_MAX_BYTES = 5 * 1024 * 1024;
@@ -128,7 +129,7 @@ export const AuthHistorySchema = z.object({
 export type AuthHistory = z.infer<typeof AuthHistorySchema>;
 export const AuthHistoryResponseSchema = envelope(AuthHistorySchema);
 /** Optional: a POST without a body is accepted. */
-export const AuthHistoryBodySchema = z.object({ ...compat }).nullish();
+export const AuthHistoryBodySchema = z.object({ ...compat });
 
 /**
  * One event of the aiAuth stream. `start`/`end` open and close one assistant message,

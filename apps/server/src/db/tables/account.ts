@@ -109,6 +109,8 @@ export const smsCodes = pgTable('sms_codes', {
   consumedAt: at('consumed_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   ip: text('ip').notNull().default(''),
+  /** Who asked for the code (`c:<client id>`, else `ip:<address>`): only their wrong tries can burn it. */
+  requester: text('requester').notNull().default(''),
 });
 
 /** Fixed-window counters shared by every server process (SMS limits, sign-in attempts). */

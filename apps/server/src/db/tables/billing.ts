@@ -24,7 +24,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const ORDER_KINDS = ['recharge', 'per_use', 'vip'] as const;
 export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'closed', 'refunded'] as const;
-export const LEDGER_KINDS = ['recharge', 'spend', 'refund', 'grant', 'adjust'] as const;
+export const LEDGER_KINDS = ['recharge', 'spend', 'refund', 'grant', 'adjust', 'income'] as const;
 export const LEDGER_CURRENCIES = ['credit', 'fen'] as const;
 
 export type OrderKind = (typeof ORDER_KINDS)[number];

@@ -6,17 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { ipBans, type User, users } from '../../db/schema.js';
+import { normalizeIp } from '../../lib/net.js';
 import type { BusPort, Unsubscribe } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/database/index.js';
 import { revokeUserSessions } from './sessions.js';
 import { recordUserEvent } from './users.js';
 
-/** IPv4 clients on a dual-stack socket appear as ::ffff:a.b.c.d; bans and limits use a.b.c.d. */
-export function normalizeIp(ip: string): string {
-  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
-}
-
-export const IP_BANS_CHANNEL = 'account.ip-bans';
+const IP_BANS_CHANNEL = 'account.ip-bans';
 const CACHE_MS = 30_000;
 
 export async function banUser(db: Db, user: User, detail = ''): Promise<void> {

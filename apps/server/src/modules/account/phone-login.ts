@@ -7,25 +7,22 @@
  */
 import { Code, type PhoneLoginBody, type SignInResult, type UpdatePhoneBody } from '@jq/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type User, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { AccountContext } from './context.js';
+import type { AccountContext, SignedIn, Visitor } from './context.js';
 import { checkVcode, limitSignInAttempts } from './send-vcode.js';
 import { revokeUserSessions } from './sessions.js';
-import { assertNotBanned, callerOf, startSession } from './sign-in.js';
+import { assertNotBanned, startSession } from './sign-in.js';
 import { findInviter, findUserByPhone, insertUser, loadUserInfo, recordUserEvent } from './users.js';
 import { attachWechat } from './wechat-login.js';
 
 export async function phoneLogin(
   ctx: AccountContext,
   input: PhoneLoginBody,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SignInResult> {
-  const caller = callerOf(request);
-  await limitSignInAttempts(ctx, caller);
-  await checkVcode(ctx, input.phone, input.vcode);
+  visitor: Visitor,
+): Promise<SignedIn<SignInResult>> {
+  await limitSignInAttempts(ctx, visitor);
+  await checkVcode(ctx, input.phone, input.vcode, visitor);
 
   let user = await findUserByPhone(ctx.db, input.phone);
   let isNew = false;
@@ -38,21 +35,21 @@ export async function phoneLogin(
     user = created.user;
     isNew = created.isNew;
     if (isNew)
-      await recordUserEvent(ctx.db, { userId: user.id, event: 'register', source: 'phone', ip: caller.ip });
+      await recordUserEvent(ctx.db, { userId: user.id, event: 'register', source: 'phone', ip: visitor.ip });
   }
   assertNotBanned(user);
-  if (input.wxcode && ctx.wechat) user = await bindWechatQuietly(ctx, user, input.wxcode, request);
-  await startSession(ctx, request, reply, user, 'phone');
-  return { ...(await loadUserInfo(ctx, user)), isNew };
+  if (input.wxcode && ctx.wechat) user = await bindWechatQuietly(ctx, user, input.wxcode, visitor);
+  const session = await startSession(ctx, visitor, user, 'phone');
+  return { result: { ...(await loadUserInfo(ctx, user)), isNew }, session };
 }
 
 /** A stale or foreign WeChat code must not stop a phone sign-in: log and go on. */
-async function bindWechatQuietly(ctx: AccountContext, user: User, code: string, request: FastifyRequest) {
+async function bindWechatQuietly(ctx: AccountContext, user: User, code: string, visitor: Visitor) {
   try {
     const token = await ctx.wechat!.exchangeCode(code);
     return await attachWechat(ctx, user, { openid: token.openid, unionid: token.unionid });
   } catch (error) {
-    request.log.info({ event: 'account.wechat.bind.skipped', err: String(error) }, 'wechat not bound');
+    visitor.log.info({ event: 'account.wechat.bind.skipped', err: String(error) }, 'wechat not bound');
     return user;
   }
 }
@@ -61,20 +58,19 @@ export async function updatePhone(
   ctx: AccountContext,
   user: User,
   input: UpdatePhoneBody,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SignInResult> {
-  await limitSignInAttempts(ctx, callerOf(request));
-  await checkVcode(ctx, input.phone, input.vcode);
-  if (user.phone === input.phone) return { ...(await loadUserInfo(ctx, user)), isNew: false };
+  visitor: Visitor,
+): Promise<SignedIn<SignInResult>> {
+  await limitSignInAttempts(ctx, visitor);
+  await checkVcode(ctx, input.phone, input.vcode, visitor);
+  if (user.phone === input.phone) return { result: { ...(await loadUserInfo(ctx, user)), isNew: false } };
 
   const holder = await findUserByPhone(ctx.db, input.phone);
   if (holder && holder.id !== user.id) {
     if (!canMergeInto(user, holder)) throw new AppError(Code.PHONE_BOUND_OR_WAITING, '该手机号已被绑定！');
-    return mergeWechatInto(ctx, user, holder, request, reply);
+    return mergeWechatInto(ctx, user, holder, visitor);
   }
   const updated = await setPhone(ctx, user, input.phone);
-  return { ...(await loadUserInfo(ctx, updated)), isNew: false };
+  return { result: { ...(await loadUserInfo(ctx, updated)), isNew: false } };
 }
 
 /** Sets the phone; a number taken a moment ago by someone else answers -1. */
@@ -97,9 +93,8 @@ async function mergeWechatInto(
   ctx: AccountContext,
   temporary: User,
   holder: User,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SignInResult> {
+  visitor: Visitor,
+): Promise<SignedIn<SignInResult>> {
   assertNotBanned(holder);
   const ids = { wechatOpenid: temporary.wechatOpenid, wechatUnionid: temporary.wechatUnionid };
   const merged = await ctx.db.transaction(async (tx) => {
@@ -112,11 +107,11 @@ async function mergeWechatInto(
     userId: holder.id,
     event: 'merge',
     source: 'wechat',
-    ip: callerOf(request).ip,
+    ip: visitor.ip,
     detail: `from ${temporary.uguid}`,
   });
-  await startSession(ctx, request, reply, merged, 'phone');
-  return { ...(await loadUserInfo(ctx, merged)), isNew: false };
+  const session = await startSession(ctx, visitor, merged, 'phone');
+  return { result: { ...(await loadUserInfo(ctx, merged)), isNew: false }, session };
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -7,6 +7,8 @@ import { Code, type RegistrationBody, type SaveUserBaseInfoBody, type UserInfo }
 import { eq, sql } from 'drizzle-orm';
 import { type User, userProfiles, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { findIndustry, industryName } from '../reference/index.js';
+import { checkAvatar } from './avatar.js';
 import type { AccountContext, Caller } from './context.js';
 import { setPhone } from './phone-login.js';
 import { checkVcode, limitSignInAttempts } from './send-vcode.js';
@@ -21,7 +23,9 @@ export async function saveUserBaseInfo(
     .update(users)
     .set({
       ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+      ...(input.avatar !== undefined
+        ? { avatar: checkAvatar(input.avatar, ctx.config.client.avatarHosts) }
+        : {}),
       ...(input.identity !== undefined ? { identity: input.identity } : {}),
     })
     .where(eq(users.id, user.id))
@@ -39,7 +43,7 @@ export async function submitRegistration(
   if (input.phone !== user.phone) {
     if (!input.vcode) throw new AppError(Code.BAD_REQUEST, '参数「验证码」有误：请输入正确的验证码');
     await limitSignInAttempts(ctx, caller);
-    await checkVcode(ctx, input.phone, input.vcode);
+    await checkVcode(ctx, input.phone, input.vcode, caller);
     const holder = await findUserByPhone(ctx.db, input.phone);
     if (holder && holder.id !== user.id)
       throw new AppError(Code.PHONE_BOUND_OR_WAITING, '该手机号已被绑定！');
@@ -54,7 +58,7 @@ export async function submitRegistration(
     email: input.email,
     brief: input.brief,
     stage: input.stage ?? null,
-    industry: input.industry,
+    industry: canonicalIndustries(input.industry),
     fundSize: input.fundsize ?? null,
     period: input.period,
     currency: input.currency,
@@ -83,8 +87,23 @@ export async function submitRegistration(
   return await loadUserInfo(ctx, updated);
 }
 
-/** The saved registration form, for the user page and the verification dialogue. */
-export async function getRegistration(ctx: AccountContext, user: User) {
-  const [row] = await ctx.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
-  return row ?? null;
+/**
+ * The registration's industries, as the taxonomy names them (新能源车 → 新能源汽车): a
+ * matching profile needs industries the library knows, not free text. Several may be
+ * given, separated by 、 or commas.
+ */
+export function canonicalIndustries(text: string): string {
+  const names: string[] = [];
+  for (const part of text.split(/[,，、;；\s]+/).filter(Boolean)) {
+    const id = findIndustry(part);
+    if (!id) {
+      throw new AppError(
+        Code.BAD_REQUEST,
+        `参数「所属行业」有误：没有「${part.slice(0, 20)}」这个行业，请填写如 人工智能、储能、医疗器械`,
+      );
+    }
+    const name = industryName(id);
+    if (!names.includes(name)) names.push(name);
+  }
+  return names.join('、');
 }

@@ -9,48 +9,37 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Code, LIMITS, type LoginQrcode, type SignInResult } from '@jq/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { qrLogins, type User } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import type { AccountContext } from './context.js';
+import type { AccountContext, Caller, SignedIn, Visitor } from './context.js';
 import { enforceLimits } from './rate-counters.js';
-import { callerOf, startSession } from './sign-in.js';
+import { startSession } from './sign-in.js';
 import { findUserById, loadUserInfo } from './users.js';
+import { mpSceneQrUrl, requireMpLogin } from './wechat-mp.js';
 
-export const QR_TTL_SECONDS = 90;
+const QR_TTL_SECONDS = 90;
 export const QR_COOKIE = 'jq_qr';
 const NONCE = /^[\w-]{32}$/;
 
 const hashNonce = (nonce: string) => createHash('sha256').update(nonce).digest('hex');
 
-/** The browser's poll nonce: reused across its tabs, made when missing. */
-function pollerNonce(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const current = request.cookies[QR_COOKIE];
-  const nonce = current && NONCE.test(current) ? current : randomBytes(24).toString('base64url');
-  reply.setCookie(QR_COOKIE, nonce, {
-    path: '/api/auth',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: 10 * 60,
-  });
-  return nonce;
+/** The desktop asking for a code: where from, and the poll nonce its browser already holds. */
+export interface Poller {
+  caller: Caller;
+  nonce: string | undefined;
 }
 
 /** Makes a QR row; `kind` 'mp' codes are confirmed by the official account's scan event. */
-export async function createQrCode(
-  ctx: AccountContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  kind: 'web' | 'mp' = 'web',
-): Promise<string> {
-  const caller = callerOf(request);
+async function createQrCode(ctx: AccountContext, poller: Poller, kind: 'web' | 'mp') {
+  const { caller } = poller;
   await enforceLimits(ctx.db, [
     { key: `qr:ip:${caller.ip}`, windowMs: 10 * 60_000, max: 120, message: '操作过于频繁，请稍后再试' },
   ]);
   const code = `login_${randomBytes(16).toString('base64url')}`;
-  const nonce = pollerNonce(request, reply, ctx.config.cookie.secure);
+  // The browser's nonce is reused across its tabs, made when missing; the row sets its cookie.
+  const nonce =
+    poller.nonce && NONCE.test(poller.nonce) ? poller.nonce : randomBytes(24).toString('base64url');
   await ctx.db.insert(qrLogins).values({
     code,
     kind,
@@ -61,23 +50,58 @@ export async function createQrCode(
   });
   // Old codes are of no use; trim them as new ones are made.
   await ctx.db.delete(qrLogins).where(sql`${qrLogins.createdAt} < now() - interval '1 day'`);
-  return code;
+  return { code, nonce };
 }
 
+/** A host as a browser sends it: a name or IPv4 address, or an IPv6 address in brackets, and a port. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The address the desktop's browser used (Fastify's protocol and host, X-Forwarded-* only behind a trusted proxy). */
+export interface RequestSite {
+  protocol: string;
+  host: string;
+}
+
+/**
+ * Where the phone opens the confirm page: PUBLIC_URL when it is set; otherwise the address
+ * the desktop's browser used, so that a phone on the same network can open it (the default
+ * `http://localhost:PORT` can never be opened from a phone). A host that is not a plain
+ * host name or address falls back to the default.
+ */
+export function confirmPageOrigin(
+  config: { publicUrl: string; isPublicUrlSet: boolean },
+  site: RequestSite | undefined,
+): string {
+  const fallback = config.publicUrl.replace(/\/+$/, '');
+  if (config.isPublicUrlSet || !site) return fallback;
+  const isWeb = site.protocol === 'http' || site.protocol === 'https';
+  return isWeb && HOST.test(site.host) ? `${site.protocol}://${site.host.toLowerCase()}` : fallback;
+}
+
+/**
+ * A sign-in QR code for the desktop: this site's confirm page (`web`), or the official
+ * account's scene QR (`mp`). Answers the code and the poll nonce for the browser's cookie.
+ */
 export async function getLoginQrcode(
   ctx: AccountContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<LoginQrcode> {
-  const code = await createQrCode(ctx, request, reply);
-  const { publicUrl, product } = ctx.config;
-  return {
+  poller: Poller,
+  kind: 'web' | 'mp',
+  site?: RequestSite,
+): Promise<{ qrcode: LoginQrcode; nonce: string }> {
+  if (kind === 'mp') requireMpLogin(ctx);
+  const { code, nonce } = await createQrCode(ctx, poller, kind);
+  const origin = confirmPageOrigin(ctx.config, site);
+  const url =
+    kind === 'mp' ? await mpSceneQrUrl(ctx, code) : `${origin}/${ctx.config.product}/login?qr=${code}`;
+  const qrcode = {
     code,
-    url: `${publicUrl}/${product}/login?qr=${code}`,
+    url,
     expiresIn: QR_TTL_SECONDS,
     pollInterval: LIMITS.qrPollIntervalMs,
     maxPolls: LIMITS.qrPollMax,
   };
+  return { qrcode, nonce };
 }
 
 /** The phone's user opened (`scan`) or confirmed the code. */
@@ -122,13 +146,13 @@ interface PolledRow {
   expired: boolean;
 }
 
+/** The desktop's poll: consumes a confirmed code once and signs its browser in. */
 export async function checkLoginQrcode(
   ctx: AccountContext,
   code: string,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SignInResult> {
-  const nonce = request.cookies[QR_COOKIE];
+  visitor: Visitor,
+  nonce: string | undefined,
+): Promise<SignedIn<SignInResult>> {
   const pollerHash = nonce && NONCE.test(nonce) ? hashNonce(nonce) : '';
   // Count the poll and read the state in one statement; a stranger's poll counts nothing.
   const [row] = await selectRows<PolledRow>(
@@ -159,6 +183,6 @@ export async function checkLoginQrcode(
   if (!userId) throw new AppError(Code.BAD_REQUEST, '该二维码已被使用，请刷新二维码');
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError(Code.BAD_REQUEST, '二维码无效，请刷新二维码');
-  await startSession(ctx, request, reply, user, row.kind === 'mp' ? 'mp' : 'qr');
-  return { ...(await loadUserInfo(ctx, user)), isNew: false };
+  const session = await startSession(ctx, visitor, user, row.kind === 'mp' ? 'mp' : 'qr');
+  return { result: { ...(await loadUserInfo(ctx, user)), isNew: false }, session };
 }

@@ -40,7 +40,7 @@ export async function hitCounter(db: Db, key: string, windowMs: number, max: num
 }
 
 /** Gives a hit back (the action it paid for did not happen). */
-export async function undoHit(db: Db, key: string): Promise<void> {
+async function undoHit(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_counters set count = greatest(count - 1, 0) where key = ${key}`);
 }
 

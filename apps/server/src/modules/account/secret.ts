@@ -3,7 +3,7 @@
  * AUTH_SECRET when configured; otherwise one random secret made on first start and kept in
  * system_meta, so every process on the same database uses the same one.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { systemMeta } from '../../db/schema.js';
 import type { Db } from '../../platform/database/index.js';
@@ -28,4 +28,15 @@ export function keyedHash(secret: string, purpose: string, text: string): string
 /** The messaging signature of a user (getuinfo's imSign); the im module verifies it the same way. */
 export function signIm(secret: string, uguid: string): string {
   return keyedHash(secret, 'im', uguid).slice(0, 40);
+}
+
+/** Checks messaging signatures for the im module's socket hello (the secret is read on first use). */
+export function createImSignCheck(db: Db, configured: string | undefined) {
+  let secret: Promise<string> | undefined;
+  return async (uguid: string, sign: string): Promise<boolean> => {
+    secret ??= loadAuthSecret(db, configured);
+    const expected = Buffer.from(signIm(await secret, uguid));
+    const given = Buffer.from(sign);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 }

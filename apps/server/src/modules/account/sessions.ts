@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, type User, users } from '../../db/schema.js';
 import type { DatabasePort, Db } from '../../platform/database/index.js';
 
-export const SESSION_TTL_MS = LIMITS.cookieMaxAgeDays * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = LIMITS.cookieMaxAgeDays * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -64,7 +64,7 @@ async function readSession(db: Db, token: string) {
 }
 
 /** The channel migration 0006's triggers announce a user id on when its user or session rows change. */
-export const USER_CHANGED_CHANNEL = 'jq_user_changed';
+const USER_CHANGED_CHANNEL = 'jq_user_changed';
 const SESSION_CACHE_MS = 60_000;
 const SESSION_CACHE_MAX = 10_000;
 

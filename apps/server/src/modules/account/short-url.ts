@@ -11,7 +11,7 @@ import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 
 const CODE_CHARS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const SHORT_CODE = /^[a-zA-Z0-9]{4,16}$/;
+const SHORT_CODE = /^[a-zA-Z0-9]{4,16}$/;
 
 function newCode(length = 7): string {
   const bytes = randomBytes(length);
@@ -19,7 +19,7 @@ function newCode(length = 7): string {
 }
 
 /** The path and query of `url` when it is a page of this site, else a 400. */
-export function siteTarget(url: string, publicUrl: string): string {
+function siteTarget(url: string, publicUrl: string): string {
   const site = new URL(publicUrl);
   let parsed: URL;
   try {

@@ -1,10 +1,8 @@
 /** Rows: SendVCode, PhoneLogin, UpdatePhoneV2, GetLoginQrcode, ConfirmQrLogin, CheckLoginQrcode, logout, dev outbox. */
 import {
-  Code,
   ConfirmQrBodySchema,
   DevOutboxQuerySchema,
   DevOutboxSchema,
-  envelope,
   LoginQrcodeSchema,
   messages,
   PhoneLoginBodySchema,
@@ -16,142 +14,124 @@ import {
   UpdatePhoneBodySchema,
 } from '@jq/contract';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
-import { clearSessionCookie } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
-import { readOutbox } from '../../platform/sms/outbox.js';
+import { Answer, clearSessionCookie, me, type Route, route } from '../../http/index.js';
 import type { AccountContext } from './context.js';
 import { phoneLogin, updatePhone } from './phone-login.js';
 import { checkLoginQrcode, confirmQrLogin, getLoginQrcode } from './qr-login.js';
-import type { AccountApp } from './routes.js';
-import { sendVcode } from './send-vcode.js';
-import { revokeSession } from './sessions.js';
-import { callerOf } from './sign-in.js';
-import { getMpLoginQrcode } from './wechat-mp.js';
+import { callerOf, qrNonceOf, setQrCookie, signedIn, visitorOf } from './request.js';
+import { readDevCode, sendVcode } from './send-vcode.js';
+import { signOut } from './sign-in.js';
 
-const tags = ['account'];
-
-export function registerSignInRoutes(app: AccountApp, ctx: AccountContext) {
-  app.post(
-    '/auth/SendVCode',
-    {
-      config: { access: 'P' },
-      schema: {
-        tags,
-        summary: '发送短信验证码',
-        body: SendVcodeBodySchema,
-        response: { 200: envelope(z.null()) },
+export function signInRoutes(ctx: AccountContext): Route[] {
+  const { cookie } = ctx.config;
+  const rows = [
+    route({
+      method: 'POST',
+      path: '/auth/SendVCode',
+      access: 'P',
+      summary: '发送短信验证码',
+      body: SendVcodeBodySchema,
+      data: z.null(),
+      handler: async (request) => {
+        await sendVcode(ctx, request.body.Phone, callerOf(request), request.log);
+        return new Answer(null, messages.smsSent);
       },
-    },
-    async (request) => {
-      await sendVcode(ctx, request.body.Phone, callerOf(request), request.log);
-      return ok(null, messages.smsSent);
-    },
-  );
-
-  app.post(
-    '/auth/PhoneLogin',
-    {
-      config: { access: 'P' },
-      schema: {
-        tags,
-        summary: '手机号验证码登录（未注册自动注册）',
-        body: PhoneLoginBodySchema,
-        response: { 200: envelope(SignInResultSchema) },
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/PhoneLogin',
+      access: 'P',
+      summary: '手机号验证码登录（未注册自动注册）',
+      body: PhoneLoginBodySchema,
+      data: SignInResultSchema,
+      handler: async (request, reply) =>
+        signedIn(reply, await phoneLogin(ctx, request.body, visitorOf(request)), cookie, '登录成功'),
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/UpdatePhoneV2',
+      access: 'L',
+      summary: '为微信或扫码登录的临时账号绑定手机号',
+      body: UpdatePhoneBodySchema,
+      data: SignInResultSchema.nullable(),
+      handler: async (request, reply) =>
+        signedIn(
+          reply,
+          await updatePhone(ctx, me(request), request.body, visitorOf(request)),
+          cookie,
+          '绑定成功',
+        ),
+    }),
+    route({
+      method: 'GET',
+      path: '/auth/GetLoginQrcode',
+      access: 'P',
+      summary: '获取扫码登录二维码（kind=mp 为公众号二维码）',
+      query: z.object({ kind: z.enum(['web', 'mp']).default('web') }),
+      data: LoginQrcodeSchema,
+      handler: async (request, reply) => {
+        const poller = { caller: callerOf(request), nonce: qrNonceOf(request) };
+        const site = { protocol: request.protocol, host: request.host };
+        const { qrcode, nonce } = await getLoginQrcode(ctx, poller, request.query.kind, site);
+        setQrCookie(reply, nonce, cookie.secure);
+        return qrcode;
       },
-    },
-    async (request, reply) => ok(await phoneLogin(ctx, request.body, request, reply), '登录成功'),
-  );
-
-  app.post(
-    '/auth/UpdatePhoneV2',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '为微信或扫码登录的临时账号绑定手机号',
-        body: UpdatePhoneBodySchema,
-        response: { 200: envelope(SignInResultSchema.nullable()) },
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/ConfirmQrLogin',
+      access: 'L',
+      summary: '手机端确认扫码登录（action=scan 仅标记已扫码）',
+      body: ConfirmQrBodySchema,
+      data: z.null(),
+      handler: async (request) => {
+        const { code, action } = request.body;
+        await confirmQrLogin(ctx.db, me(request), code, action);
+        return new Answer(null, action === 'scan' ? '已扫码' : '已确认登录');
       },
-    },
-    async (request, reply) =>
-      ok(await updatePhone(ctx, request.user!, request.body, request, reply), '绑定成功'),
-  );
-
-  app.get(
-    '/auth/GetLoginQrcode',
-    {
-      config: { access: 'P' },
-      schema: {
-        tags,
-        summary: '获取扫码登录二维码（kind=mp 为公众号二维码）',
-        querystring: z.object({ kind: z.enum(['web', 'mp']).default('web') }),
-        response: { 200: envelope(LoginQrcodeSchema) },
+    }),
+    route({
+      method: 'GET',
+      path: '/auth/CheckLoginQrcode',
+      access: 'P',
+      summary: '轮询扫码结果：1000 已登录，-1 等待，-999 已封禁',
+      query: QrCodeQuerySchema,
+      data: QrCheckDataSchema.nullable(),
+      handler: async (request, reply) => {
+        const outcome = await checkLoginQrcode(
+          ctx,
+          request.query.code,
+          visitorOf(request),
+          qrNonceOf(request),
+        );
+        return signedIn(reply, outcome, cookie, '登录成功');
       },
-    },
-    async (request, reply) =>
-      ok(
-        request.query.kind === 'mp'
-          ? await getMpLoginQrcode(ctx, request, reply)
-          : await getLoginQrcode(ctx, request, reply),
-      ),
-  );
-
-  app.post(
-    '/auth/ConfirmQrLogin',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '手机端确认扫码登录（action=scan 仅标记已扫码）',
-        body: ConfirmQrBodySchema,
-        response: { 200: envelope(z.null()) },
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/logout',
+      access: 'L',
+      summary: '退出登录',
+      data: z.null(),
+      handler: async (request, reply) => {
+        await signOut(ctx, request.cookies[SESSION_COOKIE], request.log);
+        clearSessionCookie(reply, cookie);
+        return new Answer(null, '已退出登录');
       },
-    },
-    async (request) => {
-      await confirmQrLogin(ctx.db, request.user!, request.body.code, request.body.action);
-      return ok(null, request.body.action === 'scan' ? '已扫码' : '已确认登录');
-    },
-  );
-
-  app.get(
-    '/auth/CheckLoginQrcode',
-    {
-      config: { access: 'P' },
-      schema: {
-        tags,
-        summary: '轮询扫码结果：1000 已登录，-1 等待，-999 已封禁',
-        querystring: QrCodeQuerySchema,
-        response: { 200: envelope(QrCheckDataSchema.nullable()) },
-      },
-    },
-    async (request, reply) => ok(await checkLoginQrcode(ctx, request.query.code, request, reply), '登录成功'),
-  );
-
-  app.post(
-    '/auth/logout',
-    { config: { access: 'L' }, schema: { tags, summary: '退出登录', response: { 200: envelope(z.null()) } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(ctx.db, token);
-      clearSessionCookie(reply, ctx.config.cookie);
-      request.log.info({ event: 'account.logout' }, 'signed out');
-      return ok(null, '已退出登录');
-    },
-  );
-
-  if (ctx.config.isProduction) return;
-
-  app.get(
-    '/dev/outbox',
-    {
-      config: { access: 'P' },
-      schema: { hide: true, querystring: DevOutboxQuerySchema, response: { 200: envelope(DevOutboxSchema) } },
-    },
-    async (request) => {
-      const latest = await readOutbox(ctx.db, request.query.phone);
-      if (!latest) throw new AppError(Code.NOT_FOUND, '没有发往该号码的验证码');
-      return ok(latest);
-    },
-  );
+    }),
+  ];
+  if (ctx.config.isProduction) return rows;
+  return [
+    ...rows,
+    route({
+      method: 'GET',
+      path: '/dev/outbox',
+      access: 'P',
+      summary: '开发用：最近发往某号码的验证码',
+      hide: true,
+      query: DevOutboxQuerySchema,
+      data: DevOutboxSchema,
+      handler: async (request) => readDevCode(ctx.db, request.query.phone),
+    }),
+  ];
 }

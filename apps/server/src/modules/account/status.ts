@@ -11,15 +11,15 @@ import type { ClientCheck, CommonCfg, Status } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import { type Config, REPO_ROOT } from '../../config.js';
 import { clientIds, type User } from '../../db/schema.js';
-import { isVipActive } from '../../http/access.js';
+import { isVipActive } from '../../http/index.js';
 import type { Db } from '../../platform/database/index.js';
-import { getCommonCfgPrices } from '../billing/pricing.js';
+import { getCommonCfgPrices } from '../billing/index.js';
 import type { Caller } from './context.js';
 
 const CLIENT_ID = /^[\w-]{8,64}$/;
 
 /** commoncfg: prices come from the billing module (one source), the rest from this module's configuration. */
-export function commonCfg(config: Config): CommonCfg {
+function commonCfg(config: Config): CommonCfg {
   return {
     QiWeiQrcode: config.client.qiweiQrcode,
     UserChannel: config.client.userChannels,
@@ -30,7 +30,7 @@ export function commonCfg(config: Config): CommonCfg {
 }
 
 /** 'YYYY-MM-DD HH:mm' in Beijing time. */
-export function formatBeijing(date: Date): string {
+function formatBeijing(date: Date): string {
   return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 

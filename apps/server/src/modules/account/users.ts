@@ -8,14 +8,14 @@ import type { UserInfo } from '@jq/contract';
 import { eq, or, sql } from 'drizzle-orm';
 import { type User, userEvents, users } from '../../db/schema.js';
 import type { Db } from '../../platform/database/index.js';
-import { findCurrentCardUrl } from '../verification/cases.js';
+import { findCurrentCardUrl } from '../verification/index.js';
 import type { AccountContext } from './context.js';
 import { signIm } from './secret.js';
 
 /** No 0/O, 1/I/L: invite codes are read aloud and typed. */
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-export function makeInviteCode(): string {
+function makeInviteCode(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return code;
@@ -119,6 +119,7 @@ export function toUserInfo(user: User, secret: string, bcard = ''): UserInfo {
     role: user.role,
     identity: user.identity,
     dlreport: user.canDownload,
+    imUid: user.uguid,
     imSign: signIm(secret, user.uguid),
     isBindPhone: !!user.phone,
     isBindWechat: !!(user.wechatOpenid || user.wechatUnionid),

@@ -3,14 +3,15 @@
  * which finds the account or makes a temporary one without a phone (the client then runs
  * the bind-phone flow). Also binding WeChat to a signed-in account, and JS-SDK signing.
  */
+
 import { randomBytes } from 'node:crypto';
 import { Code, type JsSdkCfg, messages, type SignInResult, type UserInfo } from '@jq/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type User, users } from '../../db/schema.js';
 import { AppError, notEnabled } from '../../errors.js';
-import type { AccountContext } from './context.js';
-import { callerOf, startSession } from './sign-in.js';
+import { providerAvatar } from './avatar.js';
+import type { AccountContext, SignedIn, Visitor } from './context.js';
+import { startSession } from './sign-in.js';
 import { findInviter, findUserByWechat, insertUser, loadUserInfo, recordUserEvent } from './users.js';
 import { type OauthToken, signJsapi, type WechatApi, WechatError, type WechatProfile } from './wechat-api.js';
 
@@ -19,6 +20,11 @@ export const WECHAT_OFF = '未配置微信登录';
 export function requireWechat(ctx: AccountContext): WechatApi {
   if (!ctx.wechat) throw notEnabled(WECHAT_OFF);
   return ctx.wechat;
+}
+
+/** The official account's AppID, for the client's OAuth redirect. */
+export function getWechatAppid(ctx: AccountContext) {
+  return { appid: requireWechat(ctx).appid };
 }
 
 /** The OAuth code's identity, with the profile when the scope allows it. */
@@ -45,9 +51,8 @@ async function identify(
 export async function wechatLogin(
   ctx: AccountContext,
   input: { code: string; inviteCode?: string | undefined },
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SignInResult> {
+  visitor: Visitor,
+): Promise<SignedIn<SignInResult>> {
   const api = requireWechat(ctx);
   const { token, profile } = await identify(api, input.code);
   const unionid = token.unionid ?? profile?.unionid;
@@ -56,7 +61,7 @@ export async function wechatLogin(
   if (!user) {
     const created = await insertUser(ctx.db, {
       name: profile?.nickname?.slice(0, 20) || '微信用户',
-      avatar: profile?.headimgurl ?? '',
+      avatar: providerAvatar(profile?.headimgurl, ctx.config.client.avatarHosts),
       wechatOpenid: token.openid,
       wechatUnionid: unionid ?? null,
       invitedBy: await findInviter(ctx.db, input.inviteCode),
@@ -68,7 +73,7 @@ export async function wechatLogin(
         userId: user.id,
         event: 'register',
         source: 'wechat',
-        ip: callerOf(request).ip,
+        ip: visitor.ip,
       });
     }
   } else if (unionid && !user.wechatUnionid) {
@@ -79,8 +84,8 @@ export async function wechatLogin(
       .returning();
     user = updated ?? user;
   }
-  await startSession(ctx, request, reply, user, 'wechat');
-  return { ...(await loadUserInfo(ctx, user)), isNew };
+  const session = await startSession(ctx, visitor, user, 'wechat');
+  return { result: { ...(await loadUserInfo(ctx, user)), isNew }, session };
 }
 
 /** Attaches a WeChat identity to an account; refuses one that belongs to another account. */

@@ -6,20 +6,25 @@
  * scanning openid, and the desktop's poll finishes as for a web QR code.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Code, LIMITS, type LoginQrcode } from '@jq/contract';
+import { Code } from '@jq/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { qrLogins } from '../../db/schema.js';
 import { AppError, notEnabled } from '../../errors.js';
 import type { AccountContext } from './context.js';
-import { createQrCode, QR_TTL_SECONDS } from './qr-login.js';
 import { findUserByWechat, insertUser, recordUserEvent } from './users.js';
 import { requireWechat, WECHAT_OFF } from './wechat-login.js';
 
-export function verifyMpSignature(
-  token: string,
-  query: { signature?: string; timestamp?: string; nonce?: string },
-) {
+const MP_OFF = '未配置公众号扫码登录';
+
+/** The signature WeChat puts in the push URL's query (and `echostr` on its URL check). */
+export interface MpQuery {
+  signature?: string | undefined;
+  timestamp?: string | undefined;
+  nonce?: string | undefined;
+  echostr?: string | undefined;
+}
+
+function verifyMpSignature(token: string, query: MpQuery) {
   const { signature, timestamp, nonce } = query;
   if (!signature || !timestamp || !nonce) return false;
   const expected = createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex');
@@ -29,7 +34,7 @@ export function verifyMpSignature(
 }
 
 /** The fields of a pushed message; WeChat sends flat XML with CDATA or plain values. */
-export function parseMpXml(xml: string): Record<string, string> {
+function parseMpXml(xml: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const match of xml.matchAll(/<(\w+)>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))<\/\1>/g)) {
     fields[match[1]!] = match[2] ?? match[3] ?? '';
@@ -42,31 +47,42 @@ function textReply(to: string, from: string, content: string): string {
   return `<xml><ToUserName><![CDATA[${to}]]></ToUserName><FromUserName><![CDATA[${from}]]></FromUserName><CreateTime>${now}</CreateTime><MsgType><![CDATA[text]]></MsgType><Content><![CDATA[${content}]]></Content></xml>`;
 }
 
-export async function getMpLoginQrcode(
-  ctx: AccountContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<LoginQrcode> {
-  const api = requireWechat(ctx);
-  if (!ctx.config.wechat?.mpToken) throw notEnabled('未配置公众号扫码登录');
-  const code = await createQrCode(ctx, request, reply, 'mp');
-  let url: string;
+/** Refuses an mp QR code where the official account's sign-in is not configured. */
+export function requireMpLogin(ctx: AccountContext): void {
+  requireWechat(ctx);
+  if (!ctx.config.wechat?.mpToken) throw notEnabled(MP_OFF);
+}
+
+/** The official account's temporary scene QR for a `login_` code. */
+export async function mpSceneQrUrl(ctx: AccountContext, code: string): Promise<string> {
   try {
-    url = (await api.createSceneQr(code, 5 * 60)).url;
+    return (await requireWechat(ctx).createSceneQr(code, 5 * 60)).url;
   } catch (error) {
     throw new AppError(Code.UNAVAILABLE, '获取公众号二维码失败，请稍后再试', { cause: error });
   }
-  return {
-    code,
-    url,
-    expiresIn: QR_TTL_SECONDS,
-    pollInterval: LIMITS.qrPollIntervalMs,
-    maxPolls: LIMITS.qrPollMax,
-  };
 }
 
-/** Handles one pushed message; answers the XML (or 'success') WeChat expects. */
-export async function handleMpPush(ctx: AccountContext, xml: string, ip: string): Promise<string> {
+/** A push (or WeChat's URL check) must carry the token's signature. */
+function checkPush(ctx: AccountContext, query: MpQuery) {
+  const token = ctx.config.wechat?.mpToken;
+  if (!token) throw new AppError(Code.NOT_ENABLED, MP_OFF);
+  if (!verifyMpSignature(token, query)) throw new AppError(Code.FORBIDDEN, '签名无效');
+}
+
+/** WeChat's check of the push URL: a signed request whose `echostr` is answered back. */
+export function answerMpUrlCheck(ctx: AccountContext, query: MpQuery): string {
+  checkPush(ctx, query);
+  return query.echostr ?? '';
+}
+
+/** A signed push: answers the XML (or 'success') WeChat expects. */
+export async function receiveMpPush(ctx: AccountContext, query: MpQuery, xml: string, ip: string) {
+  checkPush(ctx, query);
+  return await handleMpPush(ctx, xml, ip);
+}
+
+/** Handles one pushed message. */
+async function handleMpPush(ctx: AccountContext, xml: string, ip: string): Promise<string> {
   if (!ctx.wechat) throw notEnabled(WECHAT_OFF);
   const msg = parseMpXml(xml);
   const openid = msg.FromUserName ?? '';

@@ -8,24 +8,23 @@
 import { randomUUID } from 'node:crypto';
 import { type AiInteraction, type AiSearchRequest, Code, type Quote } from '@jq/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { aiSearches, aiSearchInteractions, homeSearches, type StoredHits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { openStream } from '../../http/sse.js';
+import type { StreamWriter } from '../../http/index.js';
 import type { Db } from '../../platform/database/index.js';
-import { enforceLimits } from '../account/rate-counters.js';
+import { enforceLimits } from '../account/index.js';
 import { DEFAULT_AGENT } from './agents.js';
 import type { AnswerEvent } from './answer.js';
 import { answerQuestion } from './answer.js';
 import { amountText } from './compose-local.js';
+import type { AssistantDeps, Log } from './context.js';
 import { entityLink, type LinkContext, mdLink } from './links.js';
-import { isOwner, type Owner, ownerOf, ownerValues } from './owner.js';
+import { isOwner, type Owner, ownerValues } from './owner.js';
 import { understand } from './retrieve.js';
-import type { AssistantDeps } from './run-turn.js';
 import { turnLimits } from './run-turn.js';
 import { findHits } from './search-hits.js';
 
-type SearchKind = 'search' | 'fusion';
+export type SearchKind = 'search' | 'fusion';
 
 export async function getOwnedSearch(db: Db, uuid: string, owner: Owner) {
   const [row] = await db.select().from(aiSearches).where(eq(aiSearches.uuid, uuid));
@@ -34,15 +33,20 @@ export async function getOwnedSearch(db: Db, uuid: string, owner: Owner) {
   return row;
 }
 
+export interface SearchInput {
+  owner: Owner;
+  kind: SearchKind;
+  body: AiSearchRequest;
+  log: Log;
+}
+
+/** One question of a search session, streamed (hits as a card event, then the summary). */
 export async function runAiSearch(
   deps: AssistantDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  kind: SearchKind,
-  body: AiSearchRequest,
+  { owner, kind, body, log }: SearchInput,
+  open: () => StreamWriter,
 ) {
   const { db, config } = deps;
-  const owner = ownerOf(request);
   let search = body.searchId ? await getOwnedSearch(db, body.searchId, owner) : undefined;
   await enforceLimits(db, turnLimits(owner));
   if (!search) {
@@ -68,7 +72,7 @@ export async function runAiSearch(
     searchUuid: search!.uuid,
   });
 
-  const stream = openStream(request, reply);
+  const stream = open();
   const links: LinkContext = { product: config.product, isSignedIn: owner.isSignedIn };
   stream.send({
     type: 'status',
@@ -134,7 +138,7 @@ export async function runAiSearch(
     failure =
       error instanceof AppError ? error : new AppError(Code.INTERNAL, '搜索失败，请重试', { cause: error });
     if (!(error instanceof AppError))
-      request.log.error({ err: error, event: 'assistant.search.failed' }, 'search failed');
+      log.error({ err: error, event: 'assistant.search.failed' }, 'search failed');
   }
   const status = failure ? 'error' : stream.signal.aborted ? 'stopped' : 'done';
   await db

@@ -15,11 +15,18 @@ import {
 } from '@jq/contract';
 import type { Db } from '../../platform/database/index.js';
 import type { LlmMessage, LlmPort, LlmSource } from '../../platform/llm/index.js';
-import { recordUsage } from '../../platform/llm/index.js';
-import { estimateTokens } from '../../platform/llm/types.js';
+import { estimateTokens, recordUsage } from '../../platform/llm/index.js';
 import type { AgentDefinition } from './agents.js';
+import { answerAsAnalyst } from './analyst/local.js';
+import { generateWithTools } from './analyst/model-tools.js';
 import { classifyQuestion, type Intent } from './classify.js';
-import { amountText, composeLocalAnswer, type Retrieval, suggestionsFor } from './compose-local.js';
+import {
+  amountText,
+  type ComposedAnswer,
+  composeLocalAnswer,
+  type Retrieval,
+  suggestionsFor,
+} from './compose-local.js';
 import { entityLink, type LinkContext } from './links.js';
 import { citedNumbers, contentTokens, quoteFor, sourceWindow } from './passages.js';
 import {
@@ -69,7 +76,7 @@ export async function retrieveFor(
     if (before.parsed.industryIds.length)
       u = await understand(db, `${before.industryNames.join(' ')} ${input.question}`);
   }
-  const { parsed, vocabulary } = u;
+  const { parsed } = u;
   const intent: Intent =
     input.kind === 'mixchat' ? mixIntent(input.question, parsed) : classifyQuestion(input.question, parsed);
   const allows = (kind: 'project' | 'institution' | 'investor' | 'report') => agent.retrieval.includes(kind);
@@ -84,7 +91,7 @@ export async function retrieveFor(
       ? searchReportPages(db, {
           question: input.question,
           parsed,
-          vocabulary,
+          industryScope: u.industryScope,
           reportIds: input.reportIds,
           limit: intent === 'projects' ? 2 : Math.min(agent.maxSources, 6),
         })
@@ -108,6 +115,23 @@ function mixIntent(question: string, parsed: { stages: number[] }): Intent {
 }
 
 export async function* answerQuestion(input: AnswerInput): AsyncGenerator<AnswerEvent> {
+  if (input.kind === 'chat') {
+    // Numbers, rankings, comparisons and advice (issue 15); other questions are answered by retrieval.
+    const outcome =
+      input.llm.engine === 'local'
+        ? await answerAsAnalyst({
+            db: input.db,
+            question: input.question,
+            history: input.history,
+            links: input.links,
+          })
+        : null;
+    if (outcome?.kind === 'answer') {
+      yield* streamComposed(input, outcome.answer);
+      return;
+    }
+    if (outcome) input = { ...input, question: outcome.question };
+  }
   const retrieval = await retrieveFor(input);
   if (input.signal.aborted) return;
   if (input.llm.engine === 'local') yield* answerLocally(input, retrieval);
@@ -115,7 +139,10 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
 }
 
 async function* answerLocally(input: AnswerInput, retrieval: Retrieval): AsyncGenerator<AnswerEvent> {
-  const answer = composeLocalAnswer(retrieval, input.links);
+  yield* streamComposed(input, composeLocalAnswer(retrieval, input.links));
+}
+
+async function* streamComposed(input: AnswerInput, answer: ComposedAnswer): AsyncGenerator<AnswerEvent> {
   if (answer.cards.length) yield { type: 'cards', cards: answer.cards };
   const chars = Array.from(answer.markdown);
   for (let i = 0; i < chars.length; i += PIECE_CHARS) {
@@ -193,7 +220,7 @@ async function* answerWithModel(input: AnswerInput, retrieval: Retrieval): Async
   const system = `${input.agent.system}\n记录的详情链接会由界面在回答下方列出，回答中不要自己编写链接。`;
   let text = '';
   const messages: LlmMessage[] = [...input.history.slice(-6), { role: 'user', content: input.question }];
-  for await (const event of input.llm.generate({
+  const request = {
     system,
     messages,
     sources,
@@ -203,7 +230,13 @@ async function* answerWithModel(input: AnswerInput, retrieval: Retrieval): Async
     userId: input.userId,
     clientId: input.clientId,
     purpose: input.kind,
-  })) {
+  };
+  // Chats give the model the analyst's tools (issue 15); what they return is cited like the sources.
+  const events =
+    input.kind === 'chat'
+      ? generateWithTools(input.llm, request, { db: input.db, now: new Date(), links: input.links, refs })
+      : input.llm.generate(request);
+  for await (const event of events) {
     if (event.type === 'delta') {
       text += event.content;
       yield { type: 'delta', content: event.content };

@@ -1,7 +1,7 @@
 /**
- * Chat and research chat (API.md "AI chat, research chat, AI search"), plus the agent
- * list (`auth/aiagentlist`): thin handlers that validate with the contract and call the
- * conversation, quota and turn use cases. Streams are in run-turn.ts and export-bp.ts.
+ * Chat and research chat rows (API.md "AI chat, research chat, AI search"), plus the agent
+ * list (`auth/aiagentlist`). Each handler reads the caller and the request, calls one use
+ * case (chats.ts, read-chats.ts, run-turn.ts) and answers.
  */
 import {
   AgentListSchema,
@@ -9,7 +9,6 @@ import {
   ChatHistoryRequestSchema,
   ChatTurnRequestSchema,
   ChatUuidRequestSchema,
-  Code,
   ConversationDetailSchema,
   ConversationPageSchema,
   ConversationSchema,
@@ -22,250 +21,113 @@ import {
   ShareChatRequestSchema,
   SharedChatSchema,
 } from '@jq/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
-import { ok, okResponse } from '../../http/envelope.js';
-import type { ModuleOptions } from '../index.js';
-import { AGENTS, DEFAULT_AGENT, findAgent, publicAgent, RESEARCH_AGENT } from './agents.js';
-import {
-  createConversation,
-  deleteConversation,
-  getOwnedConversation,
-  toConversation,
-} from './conversations.js';
-import { exportRoutes } from './export-routes.js';
+import { type Route, route, streamRoute } from '../../http/index.js';
+import { AGENTS, publicAgent } from './agents.js';
+import { deleteChat, leaveChat, remainingChats, startChat, startResearchChat } from './chats.js';
+import type { AssistantDeps } from './context.js';
 import { ownerOf } from './owner.js';
-import { getRemainingChats } from './quota.js';
 import { getConversationDetail, getSharedChat, listChats } from './read-chats.js';
-import { createGenerations } from './registry.js';
 import { runChatTurn } from './run-turn.js';
-import { searchRoutes } from './search-routes.js';
 
-const tags = ['assistant'];
-
-export const chatRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, platform }) => {
-  const db = platform.database.db;
-  const generations = await createGenerations(platform.bus);
-  app.addHook('onClose', async () => generations.close());
-  const deps = { db, llm: platform.llm, config, generations };
-
-  app.get(
-    '/auth/aiagentlist',
-    {
-      config: { access: 'A' },
-      schema: { tags, summary: '对话智能体', response: okResponse(AgentListSchema) },
-    },
-    async () => ok({ list: AGENTS.map(publicAgent) }),
-  );
-
-  const checkAgent = (agent: string | undefined) => {
-    if (agent && !findAgent(agent))
-      throw new AppError(Code.BAD_REQUEST, '参数「智能体」有误：没有这个智能体');
-  };
-
-  app.post(
-    '/chat/createchat',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '新建对话',
-        body: CreateChatRequestSchema,
-        response: okResponse(ConversationSchema),
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      checkAgent(body.agent);
-      if (body.action.toLowerCase().startsWith('mix'))
-        throw new AppError(Code.BAD_REQUEST, '参数「操作类型」有误：研报对话请用 createmixchat');
-      const row = await createConversation(db, ownerOf(request), {
-        kind: 'chat',
-        action: body.action,
-        agent: body.agent ?? DEFAULT_AGENT.id,
-        title: body.title,
-      });
-      return ok(toConversation(row, 0));
-    },
-  );
-
-  app.post(
-    '/chat/createmixchat',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '新建研报对话',
-        body: CreateMixChatRequestSchema,
-        response: okResponse(ConversationSchema),
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      checkAgent(body.agent);
-      const row = await createConversation(db, ownerOf(request), {
-        kind: 'mixchat',
-        action: body.action.toLowerCase().startsWith('mix') ? body.action : `mix${body.action}`,
-        agent: body.agent ?? RESEARCH_AGENT.id,
-        title: body.title,
-        reportIds: [...new Set(body.pids ?? [])],
-      });
-      return ok(toConversation(row, 0));
-    },
-  );
-
-  app.post(
-    '/chat/schat',
-    { config: { access: 'A' }, schema: { tags, summary: '对话（流式）', body: ChatTurnRequestSchema } },
-    async (request, reply) => runChatTurn(deps, request, reply, 'chat', request.body),
-  );
-
-  app.post(
-    '/chat/smixchat',
-    { config: { access: 'A' }, schema: { tags, summary: '研报对话（流式）', body: ChatTurnRequestSchema } },
-    async (request, reply) => runChatTurn(deps, request, reply, 'mixchat', request.body),
-  );
-
-  for (const [path, kind, summary] of [
-    ['/chat/chatconversation', 'chat', '对话消息'],
-    ['/chat/mixchatconversation', 'mixchat', '研报对话消息'],
-  ] as const) {
-    app.get(
-      path,
-      {
-        config: { access: 'A' },
-        schema: {
-          tags,
-          summary,
-          querystring: ChatUuidRequestSchema,
-          response: okResponse(ConversationDetailSchema),
-        },
-      },
-      async (request) =>
-        ok(
-          await getConversationDetail(
-            db,
-            config,
-            ownerOf(request),
-            request.query.chatuuid,
-            kind,
-            generations,
-          ),
-        ),
-    );
-  }
-
-  for (const [path, kind, summary] of [
-    ['/chat/chathistory', 'chat', '对话列表'],
-    ['/chat/mixchathistory', 'mixchat', '研报对话列表'],
-  ] as const) {
-    app.get(
-      path,
-      {
-        config: { access: 'A' },
-        schema: {
-          tags,
-          summary,
-          querystring: ChatHistoryRequestSchema,
-          response: okResponse(ConversationPageSchema),
-        },
-      },
-      async (request) => ok(await listChats(db, ownerOf(request), { ...request.query, kind })),
-    );
-  }
-
-  app.post(
-    '/chat/history',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '全部对话',
-        body: AllHistoryRequestSchema,
-        response: okResponse(ConversationPageSchema),
-      },
-    },
-    async (request) => ok(await listChats(db, ownerOf(request), request.body)),
-  );
-
-  app.post(
-    '/chat/deletechat',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '删除对话',
-        body: ChatUuidRequestSchema,
-        response: okResponse(DeletedChatSchema),
-      },
-    },
-    async (request) => {
-      const row = await getOwnedConversation(db, request.body.chatuuid, ownerOf(request));
-      await generations.stop(row.uuid);
-      await deleteConversation(db, row);
-      return ok({ chatuuid: row.uuid, isDeleted: true });
-    },
-  );
-
-  app.get(
-    '/chat/leavechat',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '离开对话（停止生成）',
-        querystring: ChatUuidRequestSchema,
-        response: okResponse(LeaveChatSchema),
-      },
-    },
-    async (request) => {
-      const row = await getOwnedConversation(db, request.query.chatuuid, ownerOf(request));
-      const detail = await getConversationDetail(
-        db,
-        config,
-        ownerOf(request),
-        row.uuid,
-        row.kind,
-        generations,
-      );
-      await generations.stop(row.uuid);
-      return ok({ chatuuid: row.uuid, isStopped: detail.isGenerating });
-    },
-  );
-
-  app.post(
-    '/chat/GetShareNewChat',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '分享的对话',
-        body: ShareChatRequestSchema,
-        response: okResponse(SharedChatSchema),
-      },
-    },
-    async (request) => ok(await getSharedChat(db, request, request.body)),
-  );
-
-  app.post(
-    '/chat/getremainingchats',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '今日剩余免费对话次数',
-        body: RemainingChatsRequestSchema,
-        response: okResponse(RemainingChatsSchema),
-      },
-    },
-    async (request) => {
-      const owner = ownerOf(request);
-      const { chatuuid } = request.body;
-      if (chatuuid) await getOwnedConversation(db, chatuuid, owner);
-      return ok(await getRemainingChats(db, owner, config, chatuuid));
-    },
-  );
-
-  await app.register(exportRoutes, { config, platform });
-  await app.register(searchRoutes, { config, platform, deps });
-};
+export function chatRoutes(deps: AssistantDeps): Route[] {
+  const { db, config, generations } = deps;
+  const post = { method: 'POST', access: 'A' } as const;
+  const get = { method: 'GET', access: 'A' } as const;
+  return [
+    route({
+      ...get,
+      path: '/auth/aiagentlist',
+      summary: '对话智能体',
+      data: AgentListSchema,
+      handler: () => ({ list: AGENTS.map(publicAgent) }),
+    }),
+    route({
+      ...post,
+      path: '/chat/createchat',
+      summary: '新建对话',
+      body: CreateChatRequestSchema,
+      data: ConversationSchema,
+      handler: (request) => startChat(db, ownerOf(request), request.body),
+    }),
+    route({
+      ...post,
+      path: '/chat/createmixchat',
+      summary: '新建研报对话',
+      body: CreateMixChatRequestSchema,
+      data: ConversationSchema,
+      handler: (request) =>
+        startResearchChat(db, ownerOf(request), { ...request.body, reportIds: request.body.pids }),
+    }),
+    ...(['chat', 'mixchat'] as const).map((kind) =>
+      streamRoute({
+        ...post,
+        path: kind === 'chat' ? '/chat/schat' : '/chat/smixchat',
+        summary: kind === 'chat' ? '对话（流式）' : '研报对话（流式）',
+        body: ChatTurnRequestSchema,
+        handler: (request, open) =>
+          runChatTurn(deps, { owner: ownerOf(request), kind, body: request.body, log: request.log }, open),
+      }),
+    ),
+    ...(['chat', 'mixchat'] as const).map((kind) =>
+      route({
+        ...get,
+        path: kind === 'chat' ? '/chat/chatconversation' : '/chat/mixchatconversation',
+        summary: kind === 'chat' ? '对话消息' : '研报对话消息',
+        query: ChatUuidRequestSchema,
+        data: ConversationDetailSchema,
+        handler: (request) =>
+          getConversationDetail(db, config, ownerOf(request), request.query.chatuuid, kind, generations),
+      }),
+    ),
+    ...(['chat', 'mixchat'] as const).map((kind) =>
+      route({
+        ...get,
+        path: kind === 'chat' ? '/chat/chathistory' : '/chat/mixchathistory',
+        summary: kind === 'chat' ? '对话列表' : '研报对话列表',
+        query: ChatHistoryRequestSchema,
+        data: ConversationPageSchema,
+        handler: (request) => listChats(db, ownerOf(request), { ...request.query, kind }),
+      }),
+    ),
+    route({
+      ...post,
+      path: '/chat/history',
+      summary: '全部对话',
+      body: AllHistoryRequestSchema,
+      data: ConversationPageSchema,
+      handler: (request) => listChats(db, ownerOf(request), request.body),
+    }),
+    route({
+      ...post,
+      path: '/chat/deletechat',
+      summary: '删除对话',
+      body: ChatUuidRequestSchema,
+      data: DeletedChatSchema,
+      handler: (request) => deleteChat(deps, ownerOf(request), request.body.chatuuid),
+    }),
+    route({
+      ...get,
+      path: '/chat/leavechat',
+      summary: '离开对话（停止生成）',
+      query: ChatUuidRequestSchema,
+      data: LeaveChatSchema,
+      handler: (request) => leaveChat(deps, ownerOf(request), request.query.chatuuid),
+    }),
+    route({
+      ...post,
+      path: '/chat/GetShareNewChat',
+      summary: '分享的对话',
+      body: ShareChatRequestSchema,
+      data: SharedChatSchema,
+      handler: (request) => getSharedChat(db, ownerOf(request), request.body),
+    }),
+    route({
+      ...post,
+      path: '/chat/getremainingchats',
+      summary: '今日剩余免费对话次数',
+      body: RemainingChatsRequestSchema,
+      data: RemainingChatsSchema,
+      handler: (request) => remainingChats(deps, ownerOf(request), request.body.chatuuid),
+    }),
+  ];
+}

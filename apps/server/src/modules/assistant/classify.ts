@@ -5,7 +5,7 @@
  * the platform. Word rules on the question; the recognised industry, stage and region come
  * from the library's vocabulary (the same one search uses).
  */
-import type { ParsedKeyword } from '../library/search/parse-keyword.js';
+import type { ParsedKeyword } from '../library/index.js';
 
 export type Intent = 'projects' | 'investors' | 'industry' | 'report' | 'howto';
 

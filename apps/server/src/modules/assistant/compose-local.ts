@@ -11,6 +11,7 @@ import { entityLink, escapeMd, type LinkContext, mdLink } from './links.js';
 import { contentTokens, quoteFor, rankSentences } from './passages.js';
 import type { Found, PagePassage } from './retrieve.js';
 
+/** The banner earlier answers opened with; the engine is now a tag under the answer (issue 15). Kept to clean old answers. */
 export const LOCAL_NOTE = '（本地引擎）以下回答由金桥本地引擎根据平台数据整理，未使用大模型。';
 
 export interface Retrieval {
@@ -44,7 +45,7 @@ const cell = (text: string | number | null | undefined) => escapeMd(String(text 
 const firstSentence = (text: string) => (text.match(/^[^。！？!?]*[。！？!?]?/)?.[0] ?? text).slice(0, 80);
 
 export function composeLocalAnswer(r: Retrieval, links: LinkContext): ComposedAnswer {
-  const parts: string[] = [LOCAL_NOTE, ''];
+  const parts: string[] = [];
   const cards: EntityLink[] = [];
   const quotes: Quote[] = [];
   const topic = r.understoodText ? `「${r.understoodText}」` : '';
@@ -78,10 +79,7 @@ export function composeLocalAnswer(r: Retrieval, links: LinkContext): ComposedAn
     }
     parts.push('');
     for (const p of shown.slice(0, 3)) {
-      if (p.summary)
-        parts.push(
-          `- **${escapeMd(p.brandName || p.name)}**（${escapeMd(p.name)}）：${escapeMd(firstSentence(p.summary))}`,
-        );
+      if (p.summary) parts.push(`- ${summaryLine(p)}`);
     }
     parts.push('');
     return true;
@@ -195,6 +193,17 @@ export function composeLocalAnswer(r: Retrieval, links: LinkContext): ComposedAn
     parts.push('可以换个问法，或补充行业、轮次、地区等关键词，例如“帮我找深圳的人工智能天使轮项目”。');
   }
   return { markdown: parts.join('\n').trim(), quotes, cards: dedupe(cards), suggestions: suggestionsFor(r) };
+}
+
+/** 昕通（杭州昕通电动科技有限公司）成立于… is said once: the name is not repeated before a summary that starts with it. */
+export function summaryLine(p: Pick<ProjectCard, 'brandName' | 'name' | 'summary'>): string {
+  const brand = p.brandName || p.name;
+  const sentence = firstSentence(p.summary);
+  if (sentence.startsWith(brand) || sentence.startsWith(p.name)) {
+    const head = sentence.startsWith(brand) ? brand : p.name;
+    return `**${escapeMd(head)}**${escapeMd(sentence.slice(head.length))}`;
+  }
+  return `**${escapeMd(brand)}**${brand !== p.name ? `（${escapeMd(p.name)}）` : ''}：${escapeMd(sentence)}`;
 }
 
 const STAGE_NAMES: Record<number, string> = {

@@ -4,12 +4,16 @@
  * figures, the projects and institutions it found) and marks what the founder must supply;
  * the language model writes it from the transcript and the same quotes as numbered sources.
  */
-import type { EntityLink, Quote } from '@jq/contract';
+import { Code, type EntityLink, type Quote } from '@jq/contract';
 import type { ChatConversationRow, ChatMessageRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { StreamWriter } from '../../http/index.js';
 import type { Db } from '../../platform/database/index.js';
 import type { LlmPort, LlmSource } from '../../platform/llm/index.js';
-import { getMessages } from './conversations.js';
+import type { AssistantDeps, Log } from './context.js';
+import { getMessages, getOwnedConversation } from './conversations.js';
 import { escapeMd, type LinkContext, mdLink } from './links.js';
+import type { Owner } from './owner.js';
 import { contentTokens, quoteFor } from './passages.js';
 import { searchReportPages, understand } from './retrieve.js';
 
@@ -35,10 +39,11 @@ export async function* exportBusinessPlan(input: {
   const industry = u.industryNames[0] ?? '';
   let quotes = collectQuotes(messages);
   if (!quotes.length && industry) {
+    const market = await understand(db, `${industry}市场规模`);
     const pages = await searchReportPages(db, {
       question: `${industry}市场规模`,
-      parsed: (await understand(db, `${industry}市场规模`)).parsed,
-      vocabulary: u.vocabulary,
+      parsed: market.parsed,
+      industryScope: market.industryScope,
       limit: 2,
     });
     const wanted = contentTokens(`${industry}市场规模`);
@@ -166,4 +171,51 @@ function composeBp(
 function dedupe(cards: EntityLink[]): EntityLink[] {
   const seen = new Set<string>();
   return cards.filter((c) => !seen.has(`${c.kind}:${c.id}`) && seen.add(`${c.kind}:${c.id}`));
+}
+
+/**
+ * exportbp: the plan for the caller's conversation, streamed (start, deltas, quotes, a last
+ * status). A failure of the model after the start ends the stream with an error event.
+ */
+export async function streamBusinessPlan(
+  deps: AssistantDeps,
+  input: { owner: Owner; chatuuid: string; projectName?: string | undefined; log: Log },
+  open: () => StreamWriter,
+) {
+  const { db, llm, config } = deps;
+  const conversation = await getOwnedConversation(db, input.chatuuid, input.owner);
+  const stream = open();
+  stream.send({
+    type: 'status',
+    status: 'start',
+    chatuuid: conversation.uuid,
+    messageId: 0,
+    engine: llm.engine,
+    isend: false,
+  });
+  try {
+    for await (const event of exportBusinessPlan({
+      db,
+      llm,
+      conversation,
+      projectName: input.projectName,
+      links: { product: config.product, isSignedIn: true },
+      signal: stream.signal,
+      userId: input.owner.userId!,
+    })) {
+      if (event.type === 'delta') stream.send({ type: 'delta', content: event.content, isend: false });
+      else stream.send({ type: 'quote', quotes: event.quotes, isend: false });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    input.log.error({ err: error, event: 'assistant.exportbp.failed' }, 'exportbp failed');
+    throw new AppError(Code.INTERNAL, '商业计划书生成失败，请重试');
+  }
+  stream.end({
+    type: 'status',
+    status: stream.signal.aborted ? 'stopped' : 'done',
+    messageId: 0,
+    suggestions: [],
+    isend: true,
+  });
 }

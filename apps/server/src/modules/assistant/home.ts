@@ -8,8 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { aiSearches, chatConversations, homeSearches, userProfiles, viewEvents } from '../../db/schema.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { listSampleReports } from '../library/queries/reports.js';
-import { getVocabulary, industryName } from '../library/search/vocabulary.js';
+import { industryNames, listSampleReports } from '../library/index.js';
 import { AGENTS, findAgent } from './agents.js';
 import { type Owner, ownedBy, ownerValues } from './owner.js';
 import { findInstitutions, findProjects, understand } from './retrieve.js';
@@ -129,9 +128,8 @@ async function interestIndustries(db: Db, owner: Owner): Promise<string[]> {
 }
 
 export async function aiRecommend(db: Db, owner: Owner, limit: number) {
-  const vocabulary = await getVocabulary(db);
   const industries = await interestIndustries(db, owner);
-  const basis = industries.map((id) => industryName(vocabulary, id)).filter(Boolean);
+  const basis = await industryNames(db, industries);
   const parsed = (await understand(db, basis.join(' '))).parsed;
   const [projects, institutions, reports] = await Promise.all([
     basis.length ? findProjects(db, parsed, limit) : { list: [] },
@@ -147,10 +145,7 @@ export async function aiRecommend(db: Db, owner: Owner, limit: number) {
 }
 
 export async function aiRecommendSearch(db: Db, owner: Owner) {
-  const vocabulary = await getVocabulary(db);
-  const names = (await interestIndustries(db, owner))
-    .map((id) => industryName(vocabulary, id))
-    .filter(Boolean);
+  const names = await industryNames(db, await interestIndustries(db, owner));
   const list = names.flatMap((n) => [`${n}领域的A轮项目`, `关注${n}的投资机构`, `${n}市场规模`]);
   return { list: list.slice(0, 8) };
 }

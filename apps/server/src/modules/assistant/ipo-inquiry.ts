@@ -7,9 +7,10 @@
  * sentence that repeats one already listed (another report's, figures aside) is left out.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { bigintArray, textArray } from '../../lib/sql.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { bigintArray, textArray } from '../library/search/conditions.js';
-import { expandIndustries } from '../library/search/vocabulary.js';
+import { getOwnedConversation } from './conversations.js';
+import type { Owner } from './owner.js';
 import { isProse, splitSentences } from './passages.js';
 import { questionTokens, understand } from './retrieve.js';
 
@@ -24,12 +25,28 @@ const STRONG: [RegExp, number][] = [
   [/退出路径|并购退出/, 1],
 ];
 
+/** ipoinquiry: the keyword given, else the caller's conversation's subject (its title). */
+export async function ipoInquiryFor(
+  db: Db,
+  owner: Owner,
+  input: {
+    keyword?: string | undefined;
+    chatuuid?: string | undefined;
+    pid?: number | undefined;
+    limit: number;
+  },
+): Promise<{ list: string[] }> {
+  let keyword = input.keyword;
+  if (!keyword && input.chatuuid) keyword = (await getOwnedConversation(db, input.chatuuid, owner)).title;
+  return { list: await ipoInquiry(db, { keyword, reportId: input.pid, limit: input.limit }) };
+}
+
 export async function ipoInquiry(
   db: Db,
   input: { keyword?: string | undefined; reportId?: number | undefined; limit: number },
 ): Promise<string[]> {
   const u = await understand(db, input.keyword ?? '');
-  const industries = expandIndustries(u.vocabulary, u.parsed.industryIds);
+  const industries = u.industryScope;
   const words = questionTokens(input.keyword ?? '').filter((w) => !LISTING.test(w));
   const scope = input.reportId
     ? sql`and p.report_id = any(${bigintArray([input.reportId])})`

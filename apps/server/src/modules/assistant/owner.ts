@@ -8,7 +8,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { normalizeIp } from '../account/bans.js';
+import { normalizeIp } from '../../lib/net.js';
 
 export interface Owner {
   userId: number | null;

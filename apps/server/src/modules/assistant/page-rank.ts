@@ -7,9 +7,9 @@
  * the page is body text rather than a cover, a table of contents or a table.
  */
 import { sql } from 'drizzle-orm';
+import { textArray } from '../../lib/sql.js';
 import { tokenize } from '../../lib/text.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { textArray } from '../library/search/conditions.js';
 import { isProse } from './passages.js';
 
 export interface RankTerm {

@@ -10,8 +10,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { chatTurns } from '../../db/schema.js';
 import type { Db } from '../../platform/database/index.js';
-import { CHAT_FREE_TURNS, getPricing, isUnlocked } from '../billing/index.js';
-import { chargedFen } from '../billing/pricing.js';
+import { CHAT_FREE_TURNS, getChatTurnPrice, isUnlocked } from '../billing/index.js';
 import { type Owner, ownedBy } from './owner.js';
 
 type PricingConfig = Pick<Config, 'billing' | 'pay'>;
@@ -46,7 +45,6 @@ export async function getRemainingChats(
   const free = freeTurnsFor(owner);
   const [used, unlocked] = await Promise.all([usedToday(db, owner), isChatUnlocked(db, owner, chatuuid)]);
   const remaining = Math.max(0, free - used);
-  const pricing = getPricing(config);
   return {
     remaining,
     freeTurnsPerDay: free,
@@ -55,10 +53,7 @@ export async function getRemainingChats(
     isUnlocked: unlocked,
     isLocked: remaining === 0 && !unlocked,
     lockText: owner.isSignedIn ? copy.unlockMore : copy.loginToSeeMore,
-    price: {
-      fen: chargedFen(pricing, pricing.perUse.ChatPerCharge.fen),
-      power: pricing.perUse.ChatPerCharge.credits,
-    },
+    price: getChatTurnPrice(config),
   };
 }
 

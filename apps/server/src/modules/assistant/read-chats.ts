@@ -4,7 +4,6 @@
  * conversation of the reader's own (GetShareNewChat).
  */
 import type { ChatKind, ConversationDetail, SharedChat } from '@jq/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/database/index.js';
 import {
@@ -18,7 +17,7 @@ import {
   toConversation,
   toMessage,
 } from './conversations.js';
-import { isOwner, type Owner, ownerOf } from './owner.js';
+import { isOwner, type Owner } from './owner.js';
 import { getRemainingChats } from './quota.js';
 import type { Generations } from './registry.js';
 
@@ -56,10 +55,9 @@ export function listChats(
 
 export async function getSharedChat(
   db: Db,
-  request: FastifyRequest,
+  owner: Owner,
   body: { chatuuid?: string | undefined; token?: string | undefined; fork?: boolean | undefined },
 ): Promise<SharedChat> {
-  const owner = ownerOf(request);
   let row = body.token ? await findShared(db, body.token) : undefined;
   if (!row) {
     // Only the owner can share: the token is made on their request.

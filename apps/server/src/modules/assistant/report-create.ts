@@ -3,12 +3,13 @@
  * blocks of every answer renumbered into one list so each `[n]` still points at its page.
  */
 import { type ChatReport, Code, type Quote } from '@jq/contract';
-import type { ChatConversationRow, ChatMessageRow } from '../../db/schema.js';
+import type { ChatMessageRow } from '../../db/schema.js';
 import { chatReports } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 import { LOCAL_NOTE } from './compose-local.js';
-import { getMessages } from './conversations.js';
+import { getMessages, getOwnedConversation } from './conversations.js';
+import type { Owner } from './owner.js';
 
 export function assembleReport(
   title: string,
@@ -45,12 +46,16 @@ export function assembleReport(
   return { content: sections.join('\n').trim(), quotes };
 }
 
+/** A report from the signed-in caller's conversation, saved under their name. */
 export async function createChatReport(
   db: Db,
-  userId: number,
-  conversation: ChatConversationRow,
-  title: string | undefined,
+  owner: Owner,
+  input: { chatuuid: string; title?: string | undefined },
 ): Promise<ChatReport> {
+  const conversation = await getOwnedConversation(db, input.chatuuid, owner);
+  const userId = owner.userId;
+  if (userId === null) throw new AppError(Code.UNAUTHORIZED);
+  const title = input.title;
   const messages = await getMessages(db, conversation.id);
   if (!messages.some((m) => m.role === 'assistant' && m.content.trim())) {
     throw new AppError(Code.BAD_REQUEST, '该对话还没有回答，无法生成报告');

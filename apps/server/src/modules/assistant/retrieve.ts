@@ -7,11 +7,14 @@
  */
 import type { InvestorCard, OrgCard, ProjectCard } from '@jq/contract';
 import type { Db } from '../../platform/database/index.js';
-import { type ParsedKeyword, parseKeyword } from '../library/search/parse-keyword.js';
-import { searchInvestors } from '../library/search/search-investors.js';
-import { searchOrgs } from '../library/search/search-orgs.js';
-import { searchProjects } from '../library/search/search-projects.js';
-import { getVocabulary, industryName, type Vocabulary } from '../library/search/vocabulary.js';
+import {
+  type ParsedKeyword,
+  type QueryReading,
+  readQuery,
+  searchInstitutions,
+  searchInvestors,
+  searchProjects,
+} from '../library/index.js';
 
 export { type PagePassage, type PageSearch, questionTokens, searchReportPages } from './search-pages.js';
 
@@ -25,20 +28,11 @@ const FILLER = new Set(
   ).split(' '),
 );
 
-export interface Understanding {
-  parsed: ParsedKeyword;
-  vocabulary: Vocabulary;
-  industryNames: string[];
-}
+/** A question read in the library's vocabulary: what it names, and the industries that covers. */
+export type Understanding = QueryReading;
 
-export async function understand(db: Db, question: string): Promise<Understanding> {
-  const vocabulary = await getVocabulary(db);
-  const parsed = parseKeyword(question, vocabulary);
-  return {
-    parsed,
-    vocabulary,
-    industryNames: parsed.industryIds.map((id) => industryName(vocabulary, id)).filter(Boolean),
-  };
+export function understand(db: Db, question: string): Promise<Understanding> {
+  return readQuery(db, question);
 }
 
 /** What is left of the question once filler and recognised words are gone: a keyword for names and text. */
@@ -87,7 +81,7 @@ export async function findInstitutions(
   limit: number,
 ): Promise<Found<OrgCard>> {
   const result = await withFallback(parsed, (keyword) =>
-    searchOrgs(db, { keyword, ...filtersOf(parsed), sort: 'relevance', page: 1, pageSize: limit }),
+    searchInstitutions(db, { keyword, ...filtersOf(parsed), sort: 'relevance', page: 1, pageSize: limit }),
   );
   return result ? { list: result.list, total: result.total } : { list: [], total: 0 };
 }

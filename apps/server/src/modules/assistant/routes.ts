@@ -1,13 +1,13 @@
 /**
- * The AI assistant module (issue 6): chat and research chat, exports, AI search and the
+ * The AI assistant's rows (issue 6): chat and research chat, exports, AI search and the
  * home page. See docs/assistant.md.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../index.js';
+import type { Route } from '../../http/index.js';
 import { chatRoutes } from './chat-routes.js';
-import { setUpReportRetrieval } from './report-retrieval.js';
+import type { AssistantDeps } from './context.js';
+import { exportRoutes } from './export-routes.js';
+import { searchRoutes } from './search-routes.js';
 
-export const assistantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, platform }) => {
-  await setUpReportRetrieval(app, { config, platform });
-  await app.register(chatRoutes, { config, platform });
-};
+export function assistantRoutes(deps: AssistantDeps): Route[] {
+  return [...chatRoutes(deps), ...exportRoutes(deps), ...searchRoutes(deps)];
+}

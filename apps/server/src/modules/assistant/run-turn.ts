@@ -7,27 +7,18 @@
 
 import { type ChatKind, type ChatTurnRequest, Code, codeMessages } from '@jq/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
 import { chatMessages, type StoredLink, type StoredQuote } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { openStream } from '../../http/sse.js';
-import type { Db } from '../../platform/database/index.js';
-import type { LlmMessage, LlmPort } from '../../platform/llm/index.js';
-import { enforceLimits, type Limit } from '../account/rate-counters.js';
-import { agentOrDefault, DEFAULT_AGENT, findAgent, RESEARCH_AGENT } from './agents.js';
+import type { StreamWriter } from '../../http/index.js';
+import type { LlmMessage } from '../../platform/llm/index.js';
+import { enforceLimits, type Limit } from '../account/index.js';
+import { agentOrDefault, DEFAULT_AGENT, RESEARCH_AGENT } from './agents.js';
 import { answerQuestion } from './answer.js';
+import { checkAgent } from './chats.js';
+import type { AssistantDeps, Log } from './context.js';
 import { getMessages, getOwnedConversation, isGenerating, touchConversation } from './conversations.js';
-import { type Owner, ownerOf } from './owner.js';
+import type { Owner } from './owner.js';
 import { getRemainingChats, returnTurn, takeTurn } from './quota.js';
-import type { Generations } from './registry.js';
-
-export interface AssistantDeps {
-  db: Db;
-  llm: LlmPort;
-  config: Config;
-  generations: Generations;
-}
 
 /** Flood limits on questions (docs/assistant.md): per caller, and per IP for anonymous callers. */
 export const TURN_LIMITS = { perMinute: 20, anonymousIpPerMinute: 20, anonymousIpPerDay: 60 };
@@ -61,18 +52,22 @@ export function turnLimits(owner: Owner): Limit[] {
   return limits;
 }
 
+export interface TurnInput {
+  owner: Owner;
+  kind: ChatKind;
+  body: ChatTurnRequest;
+  log: Log;
+}
+
+/** One turn, streamed: everything refused before `open()` answers as JSON (403, 409, 429). */
 export async function runChatTurn(
   deps: AssistantDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  kind: ChatKind,
-  body: ChatTurnRequest,
+  { owner, kind, body, log }: TurnInput,
+  open: () => StreamWriter,
 ) {
   const { db, config, generations } = deps;
-  const owner = ownerOf(request);
   const conversation = await getOwnedConversation(db, body.chatuuid, owner, kind);
-  if (body.agent && !findAgent(body.agent))
-    throw new AppError(Code.BAD_REQUEST, '参数「智能体」有误：没有这个智能体');
+  checkAgent(body.agent);
   const earlier = await getMessages(db, conversation.id);
   if (generations.isRunning(conversation.uuid) || isGenerating(earlier)) {
     throw new AppError(Code.CONFLICT, '上一条回答还在生成中，请稍候或先停止生成');
@@ -81,7 +76,7 @@ export async function runChatTurn(
 
   const ticket = await takeTurn(db, owner, config, conversation.uuid);
   if (!ticket.ok) {
-    const stream = openStream(request, reply);
+    const stream = open();
     stream.end({ type: 'status', status: 'locked', quota: ticket.quota, isend: true });
     return;
   }
@@ -118,7 +113,7 @@ export async function runChatTurn(
   const messageId = answerRow!.id;
   await touchConversation(db, conversation, body.question, agent.id);
 
-  const stream = openStream(request, reply);
+  const stream = open();
   const running = generations.start(conversation.uuid);
   const signal = AbortSignal.any([stream.signal, running.signal]);
   stream.send({
@@ -173,7 +168,7 @@ export async function runChatTurn(
         ? error
         : new AppError(Code.INTERNAL, '回答生成失败，请重试', { cause: error });
     if (!(error instanceof AppError))
-      request.log.error({ err: error, event: 'assistant.turn.failed' }, 'turn failed');
+      log.error({ err: error, event: 'assistant.turn.failed' }, 'turn failed');
   } finally {
     running.release();
   }
@@ -193,7 +188,7 @@ export async function runChatTurn(
     .where(eq(chatMessages.id, messageId));
   // Nothing answered: the question does not use up a free turn.
   if (status === 'error') await returnTurn(db, ticket.turnId);
-  request.log.info(
+  log.info(
     { event: 'assistant.turn', chatuuid: conversation.uuid, kind, status, engine: deps.llm.engine },
     'chat turn',
   );

@@ -8,7 +8,7 @@ import type { EntityKind, SearchHits } from '@jq/contract';
 type ReportCard = SearchHits['reports'][number];
 
 import type { Db } from '../../platform/database/index.js';
-import { searchReports } from '../library/queries/reports.js';
+import { searchReports } from '../library/index.js';
 import {
   findInstitutions,
   findInvestors,

@@ -8,11 +8,10 @@
  * on the named industry come first either way.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { tokenize } from '../../lib/text.js';
+import { bigintArray, intArray, textArray } from '../../lib/sql.js';
+import { cleanToken, headTokens, tokenize } from '../../lib/text.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { bigintArray, textArray } from '../library/search/conditions.js';
-import { cleanToken, headTokens, type ParsedKeyword } from '../library/search/parse-keyword.js';
-import { expandIndustries, type Vocabulary } from '../library/search/vocabulary.js';
+import type { ParsedKeyword } from '../library/index.js';
 import { nearestReportPages } from './nearest-pages.js';
 import { pageStats, rankTerms, scorePage } from './page-rank.js';
 
@@ -43,7 +42,8 @@ export interface PagePassage {
 export interface PageSearch {
   question: string;
   parsed: ParsedKeyword;
-  vocabulary: Vocabulary;
+  /** The industries the question names, with their sub-industries (`Understanding.industryScope`). */
+  industryScope: string[];
   /** Only these reports (a research chat limited to some reports). */
   reportIds?: number[];
   limit: number;
@@ -89,7 +89,7 @@ const keyOf = (p: { reportId: number; pageNo: number }) => `${p.reportId}:${p.pa
  * full-text search finds nothing.
  */
 export async function searchReportPages(db: Db, search: PageSearch): Promise<PagePassage[]> {
-  const { parsed, vocabulary } = search;
+  const { parsed } = search;
   const topic = parsed.topics
     .map((t) => t.query)
     .filter(Boolean)
@@ -101,7 +101,7 @@ export async function searchReportPages(db: Db, search: PageSearch): Promise<Pag
   // Ranking counts the industry words the question says, not every synonym of them.
   const asked = search.question.normalize('NFKC').toLowerCase();
   const industryTokens = questionTokens(parsed.recognizedWords.filter((w) => asked.includes(w)).join(' '));
-  const industries = expandIndustries(vocabulary, parsed.industryIds);
+  const industries = search.industryScope;
   const strict = topic && rest.length ? `(${topic}) & (${rest.join(' | ')})` : topic || rest.join(' | ');
   if (!strict) return [];
   const scope: SQL = search.reportIds?.length
@@ -144,10 +144,7 @@ export async function searchReportPages(db: Db, search: PageSearch): Promise<Pag
   const missing = nearest.filter((hit) => !known.has(keyOf(hit)));
   if (missing.length) {
     const reportIds = bigintArray(missing.map((h) => h.reportId));
-    const pageNos = sql`ARRAY[${sql.join(
-      missing.map((h) => sql`${h.pageNo}`),
-      sql`, `,
-    )}]::int[]`;
+    const pageNos = intArray(missing.map((h) => h.pageNo));
     const mentions = topic
       ? sql`and to_tsvector('simple', p.search_tokens) @@ to_tsquery('simple', ${topic})`
       : sql``;

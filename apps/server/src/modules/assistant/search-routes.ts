@@ -1,4 +1,4 @@
-/** AI search, the home page and ipoinquiry (API.md "AI chat, research chat, AI search"): thin handlers. */
+/** AI search, the home page and ipoinquiry (API.md "AI chat, research chat, AI search"). */
 import {
   AiInteractionSchema,
   AiSearchRequestSchema,
@@ -18,12 +18,10 @@ import {
   SingleInteractRequestSchema,
   StringListSchema,
 } from '@jq/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, okResponse } from '../../http/envelope.js';
-import type { ModuleOptions } from '../index.js';
+import { type Route, route, streamRoute } from '../../http/index.js';
 import { getInteraction, getSearchResult, runAiSearch } from './ai-search.js';
-import { getOwnedConversation } from './conversations.js';
+import type { AssistantDeps } from './context.js';
 import {
   aiRecommend,
   aiRecommendSearch,
@@ -32,142 +30,99 @@ import {
   homeUserActions,
   quickQuestions,
 } from './home.js';
-import { ipoInquiry } from './ipo-inquiry.js';
+import { ipoInquiryFor } from './ipo-inquiry.js';
 import { ownerOf } from './owner.js';
-import type { AssistantDeps } from './run-turn.js';
 
-const tags = ['assistant'];
-const compat = { uguid: z.string().max(64).optional(), clientid: z.string().max(64).optional() };
+const CompatSchema = z.object({
+  uguid: z.string().max(64).optional(),
+  clientid: z.string().max(64).optional(),
+});
 
-export const searchRoutes: FastifyPluginAsyncZod<ModuleOptions & { deps: AssistantDeps }> = async (
-  app,
-  { config, platform, deps },
-) => {
-  const db = platform.database.db;
-
-  app.post(
-    '/aisearch/aiSearch',
-    { config: { access: 'A' }, schema: { tags, summary: 'AI 搜索（流式）', body: AiSearchRequestSchema } },
-    async (request, reply) => runAiSearch(deps, request, reply, 'search', request.body),
-  );
-  app.post(
-    '/aisearch/aiFusionSearch',
-    { config: { access: 'A' }, schema: { tags, summary: '融合搜索（流式）', body: AiSearchRequestSchema } },
-    async (request, reply) => runAiSearch(deps, request, reply, 'fusion', request.body),
-  );
-  app.post(
-    '/aisearch/aiSearchResult',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: 'AI 搜索结果',
-        body: AiSearchResultRequestSchema,
-        response: okResponse(AiSearchResultSchema),
-      },
-    },
-    async (request) => ok(await getSearchResult(db, request.body.searchId, ownerOf(request))),
-  );
-  app.post(
-    '/aisearch/singleInteractResult',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '单次交互结果',
-        body: SingleInteractRequestSchema,
-        response: okResponse(AiInteractionSchema),
-      },
-    },
-    async (request) => ok(await getInteraction(db, request.body.id, ownerOf(request))),
-  );
-  app.post(
-    '/aisearch/homesearch',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '首页搜索',
-        body: HomeSearchRequestSchema,
-        response: okResponse(HomeSearchSchema),
-      },
-    },
-    async (request) => ok(await homeSearch(db, ownerOf(request), request.body.keyword, request.body.limit)),
-  );
-  app.post(
-    '/aisearch/homesearch_history',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '搜索历史',
-        body: PageOnlyRequestSchema,
-        response: okResponse(HomeSearchHistoryPageSchema),
-      },
-    },
-    async (request) =>
-      ok(await homeSearchHistory(db, ownerOf(request), request.body.page, request.body.pageSize)),
-  );
-  app.post(
-    '/aisearch/homeuseractions',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '最近操作',
-        body: z.object(compat),
-        response: okResponse(HomeUserActionsSchema),
-      },
-    },
-    async (request) => ok(await homeUserActions(db, ownerOf(request), config.product)),
-  );
-  app.post(
-    '/aisearch/airecommend',
-    {
-      config: { access: 'A' },
-      schema: { tags, summary: '推荐', body: RecommendRequestSchema, response: okResponse(RecommendSchema) },
-    },
-    async (request) => ok(await aiRecommend(db, ownerOf(request), request.body.limit)),
-  );
-  app.post(
-    '/aisearch/aiRecommendSearch',
-    {
-      config: { access: 'A' },
-      schema: { tags, summary: '推荐搜索', body: z.object(compat), response: okResponse(StringListSchema) },
-    },
-    async (request) => ok(await aiRecommendSearch(db, ownerOf(request))),
-  );
-  app.post(
-    '/aisearch/quickQuestions',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: '快捷问题',
-        body: QuickQuestionsRequestSchema,
-        response: okResponse(QuickQuestionsSchema),
-      },
-    },
-    async (request) => ok(quickQuestions(request.body.scene, request.body.agent)),
-  );
-  app.post(
-    '/acchat/ipoinquiry',
-    {
-      config: { access: 'A' },
-      schema: {
-        tags,
-        summary: 'IPO 问询引文',
-        body: IpoInquiryRequestSchema,
-        response: okResponse(IpoInquirySchema),
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      let keyword = body.keyword;
-      if (!keyword && body.chatuuid) {
-        keyword = (await getOwnedConversation(db, body.chatuuid, ownerOf(request))).title;
-      }
-      return ok({ list: await ipoInquiry(db, { keyword, reportId: body.pid, limit: body.limit }) });
-    },
-  );
-};
+export function searchRoutes(deps: AssistantDeps): Route[] {
+  const { db, config } = deps;
+  const post = { method: 'POST', access: 'A' } as const;
+  return [
+    ...(['search', 'fusion'] as const).map((kind) =>
+      streamRoute({
+        ...post,
+        path: kind === 'search' ? '/aisearch/aiSearch' : '/aisearch/aiFusionSearch',
+        summary: kind === 'search' ? 'AI 搜索（流式）' : '融合搜索（流式）',
+        body: AiSearchRequestSchema,
+        handler: (request, open) =>
+          runAiSearch(deps, { owner: ownerOf(request), kind, body: request.body, log: request.log }, open),
+      }),
+    ),
+    route({
+      ...post,
+      path: '/aisearch/aiSearchResult',
+      summary: 'AI 搜索结果',
+      body: AiSearchResultRequestSchema,
+      data: AiSearchResultSchema,
+      handler: (request) => getSearchResult(db, request.body.searchId, ownerOf(request)),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/singleInteractResult',
+      summary: '单次交互结果',
+      body: SingleInteractRequestSchema,
+      data: AiInteractionSchema,
+      handler: (request) => getInteraction(db, request.body.id, ownerOf(request)),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/homesearch',
+      summary: '首页搜索',
+      body: HomeSearchRequestSchema,
+      data: HomeSearchSchema,
+      handler: (request) => homeSearch(db, ownerOf(request), request.body.keyword, request.body.limit),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/homesearch_history',
+      summary: '搜索历史',
+      body: PageOnlyRequestSchema,
+      data: HomeSearchHistoryPageSchema,
+      handler: (request) => homeSearchHistory(db, ownerOf(request), request.body.page, request.body.pageSize),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/homeuseractions',
+      summary: '最近操作',
+      body: CompatSchema,
+      data: HomeUserActionsSchema,
+      handler: (request) => homeUserActions(db, ownerOf(request), config.product),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/airecommend',
+      summary: '推荐',
+      body: RecommendRequestSchema,
+      data: RecommendSchema,
+      handler: (request) => aiRecommend(db, ownerOf(request), request.body.limit),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/aiRecommendSearch',
+      summary: '推荐搜索',
+      body: CompatSchema,
+      data: StringListSchema,
+      handler: (request) => aiRecommendSearch(db, ownerOf(request)),
+    }),
+    route({
+      ...post,
+      path: '/aisearch/quickQuestions',
+      summary: '快捷问题',
+      body: QuickQuestionsRequestSchema,
+      data: QuickQuestionsSchema,
+      handler: (request) => quickQuestions(request.body.scene, request.body.agent),
+    }),
+    route({
+      ...post,
+      path: '/acchat/ipoinquiry',
+      summary: 'IPO 问询引文',
+      body: IpoInquiryRequestSchema,
+      data: IpoInquirySchema,
+      handler: (request) => ipoInquiryFor(db, ownerOf(request), request.body),
+    }),
+  ];
+}

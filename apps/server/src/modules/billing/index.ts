@@ -1,8 +1,55 @@
 /**
- * What other modules use from billing: VIP benefits (`can`), spending credits (`charge`),
- * per-use unlocks, and the prices for the status commoncfg. Routes are in routes.ts.
+ * The billing module (API.md "Payments, compute credits, VIP"). What other modules use:
+ * VIP benefits (`can`), spending credits (`charge`), per-use unlocks, and prices (the status
+ * commoncfg, the chat unlock). Rows in routes.ts; unpaid orders past their expiry are closed
+ * by a scheduled job.
  */
+import { defineModule } from '../../http/index.js';
+import { closeExpiredOrders } from './lifecycle.js';
+import { billingRoutes } from './routes.js';
+
 export { type ChargeRequest, type ChargeResult, charge, getBalance } from './ledger.js';
+export { closeExpiredOrders, refundOrder } from './lifecycle.js';
+export { getChatTurnPrice } from './price-lists.js';
 export { CHAT_FREE_TURNS, getCommonCfgPrices, getPricing } from './pricing.js';
+export { reconcile } from './reconcile.js';
 export { isUnlocked, unlockProjectContacts, unlockWithPower } from './unlock.js';
 export { can, VIP_BENEFITS, type VipBenefit } from './vip.js';
+
+/** The order sweep: once a minute across all processes (job_schedules). */
+export const CLOSE_EXPIRED_ORDERS_JOB = 'billing.close-expired-orders';
+
+export const billingModule = defineModule({
+  name: 'billing',
+  setup: ({ config, platform, log }) => {
+    const { pay } = platform;
+    const db = platform.database.db;
+    if (pay.engine === 'sandbox' && config.isProduction) {
+      log.warn(
+        { event: 'pay.sandbox.production' },
+        '支付渠道为沙箱：任何人都可以免费"支付"，正式运营请设置 PAY_PROVIDER=wechat',
+      );
+    }
+    return {
+      routes: billingRoutes({ db, pay, config }),
+      jobs: [
+        {
+          name: CLOSE_EXPIRED_ORDERS_JOB,
+          everyMs: 60_000,
+          // Not retried: the next minute's run sweeps the same orders. The conditional
+          // transitions make a sweep racing a notification safe.
+          attempts: 1,
+          run: async () => {
+            await closeExpiredOrders({ db, pay, log });
+          },
+        },
+      ],
+    };
+  },
+});
+
+// Knowledge base creator income (issue 16): the buyer's charge and the owners' shares in one transaction.
+export { type CreatorShare, chargeWithCreatorShares, type SharedCharge } from './creator-income.js';
+
+// Teasers (issue 17): credits taken for a contact request or a delivery, returned once if it falls through.
+export { type ReleaseRequest, releaseCredits } from './holds.js';

@@ -151,11 +151,6 @@ export function isClientAmountAccepted(
   return money === listFen || (pricing.testMode && money === 1);
 }
 
-/** The discount as 折 (×10): 0.9 → 9, 0.75 → 7.5. */
-export function discountFold(permille: number): number {
-  return permille / 100;
-}
-
 /** For the accounts module's `status` commoncfg (spec section 3). */
 export function getCommonCfgPrices(config: Pick<Config, 'billing' | 'pay'>) {
   const p = getPricing(config);

@@ -10,6 +10,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   refund: '退款',
   grant: '赠送',
   adjust: '调整',
+  income: '创作收益',
 };
 
 export async function listPowerRecords(

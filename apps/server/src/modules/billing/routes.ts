@@ -1,7 +1,7 @@
 /**
  * Billing rows of API.md: prices, orders for recharges, per-use unlocks and VIP, the paid
- * checks the pay modals poll, balance and records, and unlocking with credits. Thin:
- * validate, call the use case, answer. Provider-facing rows live in provider-routes.ts.
+ * checks the pay modals poll, balance and records, and unlocking with credits. Each handler
+ * parses, calls one use case and answers. Provider-facing rows are in provider-routes.ts.
  */
 import {
   ChargeCodeBodySchema,
@@ -19,195 +19,132 @@ import {
   PowerUnlockSchema,
 } from '@jq/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { User } from '../../db/schema.js';
-import { ok, okResponse } from '../../http/envelope.js';
-import type { ModuleOptions } from '../index.js';
+import type { Config } from '../../config.js';
+import { me, type Route, route } from '../../http/index.js';
+import type { Db } from '../../platform/database/index.js';
+import type { PayPort } from '../../platform/pay/index.js';
 import { orderPerUse, orderRecharge, orderVip } from './buy.js';
 import { getBalance } from './ledger.js';
-import { checkOrderPaid, closeExpiredOrders } from './lifecycle.js';
-import { CHAT_FREE_TURNS, chargedFen, getPricing } from './pricing.js';
+import { checkOrderPaid } from './lifecycle.js';
+import { getChatCfg, getPowerChargeCfg } from './price-lists.js';
 import { providerRoutes } from './provider-routes.js';
 import { listPowerRecords } from './records.js';
 import { unlockWithPower } from './unlock.js';
 
-const SWEEP_EVERY_MS = 60_000;
-const tags = ['billing'];
+export interface BillingDeps {
+  db: Db;
+  pay: PayPort;
+  config: Config;
+}
 
-/** L rows run after the access hook, so the user is there. */
-const me = (request: FastifyRequest): User => request.user!;
-
-export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { platform, config } = options;
-  const db = platform.database.db;
-  const pricing = () => getPricing(config);
-  const deps = (request: FastifyRequest) => ({ db, pay: platform.pay, log: request.log, config });
-
-  await app.register(providerRoutes, { config, platform });
-
-  app.get(
-    '/cfg/GetPowerChargeCfg',
-    {
-      config: { access: 'P' },
-      schema: { tags, summary: '算力充值套餐', response: okResponse(PowerChargeCfgSchema) },
-    },
-    async () => {
-      const p = pricing();
-      return ok({
-        list: p.packages.map((pkg) => ({
-          id: pkg.id,
-          price: chargedFen(p, pkg.fen),
-          listPrice: pkg.fen,
-          power: pkg.credits,
-          title: pkg.title,
-        })),
-        testMode: p.testMode,
-      });
-    },
-  );
-
-  app.get(
-    '/cfg/GetChatCfg',
-    {
-      config: { access: 'A' },
-      schema: { tags, summary: '对话价格与免费额度', response: okResponse(ChatCfgSchema) },
-    },
-    async (request) => {
-      const p = pricing();
-      const perUse = (key: keyof typeof p.perUse) => ({
-        fen: chargedFen(p, p.perUse[key].fen),
-        power: p.perUse[key].credits,
-        label: p.perUse[key].label,
-      });
-      return ok({
-        ChatPerCharge: chargedFen(p, p.perUse.ChatPerCharge.fen),
-        ChatPerChargePower: p.perUse.ChatPerCharge.credits,
-        freeTurnsPerDay: request.user ? CHAT_FREE_TURNS.signedIn : CHAT_FREE_TURNS.anonymous,
-        freeTurns: { ...CHAT_FREE_TURNS },
-        perUse: {
-          OptPerCharge: perUse('OptPerCharge'),
-          DockPerCharge: perUse('DockPerCharge'),
-          ChatPerCharge: perUse('ChatPerCharge'),
-        },
-        testMode: p.testMode,
-      });
-    },
-  );
-
-  const orderRoute = { tags, response: okResponse(OrderSchema) };
-  app.post(
-    '/pay/GenChargeOrder',
-    {
-      config: { access: 'L' },
-      schema: { ...orderRoute, summary: '算力充值下单', body: GenChargeOrderBodySchema },
-    },
-    async (request) => ok(await orderRecharge(deps(request), me(request).id, request.body)),
-  );
-  app.post(
-    '/pay/GetWxJsPay',
-    {
-      config: { access: 'L' },
-      schema: { ...orderRoute, summary: '算力充值（微信内支付）', body: GenChargeOrderBodySchema },
-    },
-    async (request) =>
-      ok(await orderRecharge(deps(request), me(request).id, { ...request.body, clienttp: 'wechat' })),
-  );
-  app.post(
-    '/chat/GetChargeCode',
-    {
-      config: { access: 'L' },
-      schema: { ...orderRoute, summary: '单次付费下单', body: ChargeCodeBodySchema },
-    },
-    async (request) => ok(await orderPerUse(deps(request), me(request).id, request.body)),
-  );
-  app.post(
-    '/chat/GetWxJsPay',
-    {
-      config: { access: 'L' },
-      schema: { ...orderRoute, summary: '单次付费（微信内支付）', body: ChargeCodeBodySchema },
-    },
-    async (request) =>
-      ok(await orderPerUse(deps(request), me(request).id, { ...request.body, clienttp: 'wechat' })),
-  );
-  app.post(
-    '/user/CreatePay',
-    {
-      config: { access: 'L' },
-      schema: { ...orderRoute, summary: '开通 VIP 下单', body: CreatePayBodySchema },
-    },
-    async (request) => {
-      const { service, money, clienttp } = request.body;
-      return ok(
-        await orderVip(deps(request), me(request).id, { viplength: service.viplength, money, clienttp }),
-      );
-    },
-  );
-
-  const checkRoute = {
-    tags,
-    querystring: OrderNoQuerySchema,
-    response: okResponse(OrderPaidSchema),
-  };
-  for (const path of ['/pay/CheckChargeOrder', '/chat/CheckChargeOrder', '/user/checkOrder']) {
-    app.get(
+export function billingRoutes(deps: BillingDeps): Route[] {
+  const { db, config } = deps;
+  const orderDeps = (request: FastifyRequest) => ({ ...deps, log: request.log });
+  const order = { method: 'POST', access: 'L', data: OrderSchema } as const;
+  const paidCheck = (path: string) =>
+    route({
+      method: 'GET',
       path,
-      { config: { access: 'L' }, schema: { ...checkRoute, summary: '订单是否已支付（1 已支付，0 未支付）' } },
-      async (request) => ok(await checkOrderPaid(deps(request), me(request).id, request.query.orderno)),
-    );
-  }
+      access: 'L',
+      summary: '订单是否已支付（1 已支付，0 未支付）',
+      query: OrderNoQuerySchema,
+      data: OrderPaidSchema,
+      handler: (request) => checkOrderPaid(orderDeps(request), me(request).id, request.query.orderno),
+    });
 
-  app.get(
-    '/user/GetUserPower',
-    { config: { access: 'L' }, schema: { tags, summary: '算力余额', response: okResponse(PowerSchema) } },
-    async (request) => ok({ power: await getBalance(db, me(request).id) }),
-  );
-
-  app.post(
-    `/${config.product}/GetUserPowerCost`,
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '算力收支记录',
-        body: PowerRecordsBodySchema,
-        response: okResponse(PowerRecordPageSchema),
+  return [
+    route({
+      method: 'GET',
+      path: '/cfg/GetPowerChargeCfg',
+      access: 'P',
+      summary: '算力充值套餐',
+      data: PowerChargeCfgSchema,
+      handler: () => getPowerChargeCfg(config),
+    }),
+    route({
+      method: 'GET',
+      path: '/cfg/GetChatCfg',
+      access: 'A',
+      summary: '对话价格与免费额度',
+      data: ChatCfgSchema,
+      handler: (request) => getChatCfg(config, Boolean(request.user)),
+    }),
+    route({
+      ...order,
+      path: '/pay/GenChargeOrder',
+      summary: '算力充值下单',
+      body: GenChargeOrderBodySchema,
+      handler: (request) => orderRecharge(orderDeps(request), me(request).id, request.body),
+    }),
+    route({
+      ...order,
+      path: '/pay/GetWxJsPay',
+      summary: '算力充值（微信内支付）',
+      body: GenChargeOrderBodySchema,
+      handler: (request) =>
+        orderRecharge(orderDeps(request), me(request).id, { ...request.body, clienttp: 'wechat' }),
+    }),
+    route({
+      ...order,
+      path: '/chat/GetChargeCode',
+      summary: '单次付费下单',
+      body: ChargeCodeBodySchema,
+      handler: (request) => orderPerUse(orderDeps(request), me(request).id, request.body),
+    }),
+    route({
+      ...order,
+      path: '/chat/GetWxJsPay',
+      summary: '单次付费（微信内支付）',
+      body: ChargeCodeBodySchema,
+      handler: (request) =>
+        orderPerUse(orderDeps(request), me(request).id, { ...request.body, clienttp: 'wechat' }),
+    }),
+    route({
+      ...order,
+      path: '/user/CreatePay',
+      summary: '开通 VIP 下单',
+      body: CreatePayBodySchema,
+      handler: (request) => {
+        const { service, money, clienttp } = request.body;
+        return orderVip(orderDeps(request), me(request).id, {
+          viplength: service.viplength,
+          money,
+          clienttp,
+        });
       },
-    },
-    async (request) => ok(await listPowerRecords(db, me(request).id, request.body)),
-  );
-
-  app.post(
-    '/pay/PowerUnlock',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '用算力单次解锁（VIP 免费解锁联系方式与建议）',
-        body: PowerUnlockBodySchema,
-        response: okResponse(PowerUnlockSchema),
+    }),
+    paidCheck('/pay/CheckChargeOrder'),
+    paidCheck('/chat/CheckChargeOrder'),
+    paidCheck('/user/checkOrder'),
+    route({
+      method: 'GET',
+      path: '/user/GetUserPower',
+      access: 'L',
+      summary: '算力余额',
+      data: PowerSchema,
+      handler: async (request) => ({ power: await getBalance(db, me(request).id) }),
+    }),
+    route({
+      method: 'POST',
+      path: `/${config.product}/GetUserPowerCost`,
+      access: 'L',
+      summary: '算力收支记录',
+      body: PowerRecordsBodySchema,
+      data: PowerRecordPageSchema,
+      handler: (request) => listPowerRecords(db, me(request).id, request.body),
+    }),
+    route({
+      method: 'POST',
+      path: '/pay/PowerUnlock',
+      access: 'L',
+      summary: '用算力单次解锁（VIP 免费解锁联系方式与建议）',
+      body: PowerUnlockBodySchema,
+      data: PowerUnlockSchema,
+      handler: (request) => {
+        const { action, ConversationId, pid } = request.body;
+        return unlockWithPower(db, me(request).id, { action, conversationId: ConversationId, pid }, config);
       },
-    },
-    async (request) => {
-      const { action, ConversationId, pid } = request.body;
-      return ok(
-        await unlockWithPower(db, me(request).id, { action, conversationId: ConversationId, pid }, config),
-      );
-    },
-  );
-
-  // Unpaid orders past their expiry are closed in the background; every process may sweep,
-  // the conditional transitions make that safe.
-  let sweeping: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    sweeping ??= closeExpiredOrders({ db, pay: platform.pay, log: app.log })
-      .catch((error) => app.log.warn({ event: 'pay.sweep.failed', err: String(error) }))
-      .finally(() => {
-        sweeping = null;
-      });
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
-};
+    }),
+    ...providerRoutes(deps),
+  ];
+}

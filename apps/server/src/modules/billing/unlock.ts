@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { projects, userProjects, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { isVipActive } from '../../http/access.js';
+import { isVipActive } from '../../http/index.js';
 import type { Db } from '../../platform/database/index.js';
 import { charge, getBalance, hasSpent } from './ledger.js';
 import { getPricing, type PerUseAction } from './pricing.js';

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { type User, users, vipPeriods } from '../../db/schema.js';
-import { isVipActive } from '../../http/access.js';
+import { isVipActive } from '../../http/index.js';
 import type { Db } from '../../platform/database/index.js';
 
 export const VIP_BENEFITS = {

@@ -5,7 +5,7 @@
  * The held-out investors are the relevant ones; the round's remaining investors are known
  * and left out of the ranking. Rankers: random, industry only, the full engine.
  */
-import type { DemoDataset } from '../library/demo/types.js';
+import type { DemoDataset } from '../demo/index.js';
 import { buildMatchIndex } from './build-index.js';
 import { projectFeaturesAt } from './features.js';
 import { rankEntities } from './rank.js';

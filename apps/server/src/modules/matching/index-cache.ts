@@ -1,71 +1,69 @@
 /**
- * One match index per database per process, built lazily on the first match and shared by
- * every request. A library change (the bus event `notifyLibraryChanged` publishes) drops
- * it, so the next match rebuilds from the database; an index older than
- * MATCH_INDEX_MAX_AGE_MS is rebuilt in the background while the old one keeps answering
- * (projects that users add between events show up within that time).
+ * One match index per database per process (a `LibraryMirror`), shared by every request:
+ * built by the job `matching.rebuild-index` once the server is ready and again after every
+ * library change (under tests: at the first match after a change). A change drops it at
+ * once, so a match waits for the new one rather than answer from an older library. An
+ * index older than MATCH_INDEX_MAX_AGE_MS is rebuilt while the old one keeps answering
+ * (projects users add between announcements show up within that time).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { BusPort } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/database/index.js';
-import { LIBRARY_CHANGED_CHANNEL } from '../library/search/cache.js';
+import type { JobsPort } from '../../platform/jobs/index.js';
+import { LIBRARY_CHANGED_CHANNEL, LibraryMirror } from '../library/index.js';
 import { buildMatchIndex } from './build-index.js';
 import { readMatchSource } from './source-db.js';
 import type { MatchIndex } from './types.js';
 
 export const MATCH_INDEX_MAX_AGE_MS = 10 * 60_000;
+export const MATCH_INDEX_JOB = 'matching.rebuild-index';
 
-interface Holder {
-  index?: MatchIndex;
-  building?: Promise<MatchIndex>;
-  generation: number;
-}
+const mirrors = new WeakMap<Db, LibraryMirror<MatchIndex>>();
 
-const holders = new WeakMap<Db, Holder>();
-
-function holderOf(db: Db): Holder {
-  let holder = holders.get(db);
-  if (!holder) {
-    holder = { generation: 0 };
-    holders.set(db, holder);
-  }
-  return holder;
-}
-
-function startBuild(db: Db, holder: Holder): Promise<MatchIndex> {
-  const generation = holder.generation;
-  const building = readMatchSource(db).then((source) => {
-    const index = buildMatchIndex(source);
-    if (holder.generation === generation) holder.index = index;
-    return index;
+/**
+ * Keeps the match index of `db`, built on `jobs`, dropped on every `library.changed`. The
+ * caller declares `job()`, calls `start` when the server is ready and `stop` at close.
+ */
+export async function registerMatchIndex(
+  db: Db,
+  options: { eager: boolean; jobs: Pick<JobsPort, 'enqueue'>; bus: BusPort; log?: FastifyBaseLogger },
+) {
+  let started = 0;
+  const mirror = new LibraryMirror<MatchIndex>({
+    job: MATCH_INDEX_JOB,
+    jobs: options.jobs,
+    eager: options.eager,
+    log: options.log,
+    build: async (isStale) => {
+      started = Date.now();
+      return buildMatchIndex(await readMatchSource(db, new Date(), isStale));
+    },
+    describe: (index) => ({
+      projects: index.projects.id.length,
+      investors: index.investors.summaries.length,
+      institutions: index.institutions.summaries.length,
+      buildMs: Date.now() - started,
+    }),
   });
-  holder.building = building;
-  building
-    .catch(() => {})
-    .finally(() => {
-      if (holder.building === building) holder.building = undefined;
-    });
-  return building;
+  mirrors.set(db, mirror);
+  const unsubscribe = await options.bus.subscribe(LIBRARY_CHANGED_CHANNEL, () => mirror.invalidate());
+  return {
+    job: () => mirror.job(),
+    start: () => mirror.start(),
+    async stop() {
+      await unsubscribe();
+      mirror.stop();
+      if (mirrors.get(db) === mirror) mirrors.delete(db);
+    },
+  };
 }
 
+/** The match index of `db`: the current one, or the next one once it is built. */
 export function getMatchIndex(db: Db): Promise<MatchIndex> {
-  const holder = holderOf(db);
-  if (holder.index) {
-    if (Date.now() - holder.index.builtAt > MATCH_INDEX_MAX_AGE_MS && !holder.building) {
-      startBuild(db, holder).catch(() => {});
-    }
-    return Promise.resolve(holder.index);
-  }
-  return holder.building ?? startBuild(db, holder);
-}
-
-export function invalidateMatchIndex(db: Db) {
-  const holder = holderOf(db);
-  holder.generation++;
-  holder.index = undefined;
-  holder.building = undefined;
-}
-
-/** Drops the index whenever the library changes; returns the unsubscribe. */
-export function listenForMatchInvalidation(bus: BusPort, db: Db) {
-  return bus.subscribe(LIBRARY_CHANGED_CHANNEL, () => invalidateMatchIndex(db));
+  const mirror = mirrors.get(db);
+  if (!mirror) return Promise.reject(new Error('no match index was started for this database'));
+  const index = mirror.ready();
+  if (!index) return mirror.whenReady();
+  if (mirror.age > MATCH_INDEX_MAX_AGE_MS) mirror.refresh();
+  return Promise.resolve(index);
 }

@@ -7,7 +7,7 @@ import type { ProjectMatchPage, ProjectMatchRequest } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import type { User } from '../../db/schema.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { can } from '../billing/vip.js';
+import { can } from '../billing/index.js';
 import { getMatchIndex } from './index-cache.js';
 import { projectItems } from './items.js';
 import { readProjectSummaries } from './projects.js';

@@ -4,7 +4,7 @@
  * costs the same on 1,000 investors as on 20,000.
  */
 import type { InvestorMatchItem, MatchReason, ProjectMatchItem } from '@jq/contract';
-import { industryName, regionName } from '../library/reference/index.js';
+import { industryName, regionName } from '../reference/index.js';
 import { dayString } from './build-index.js';
 import { projectFeaturesAt } from './features.js';
 import type { RankedList } from './rank.js';

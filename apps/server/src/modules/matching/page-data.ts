@@ -4,8 +4,8 @@
  */
 import type { User } from '../../db/schema.js';
 import type { Db } from '../../platform/database/index.js';
-import { can } from '../billing/vip.js';
-import { getFinancingNeedsLimit } from '../library/queries/financing-needs.js';
+import { can } from '../billing/index.js';
+import { getFinancingNeedsLimit } from '../library/index.js';
 import { listOwnProjects } from './projects.js';
 import { listMatchHistory } from './searches.js';
 

@@ -5,7 +5,7 @@
  * Series B), the amount (5000万, 1.2亿元, 300万美元) and the region (深圳, 广东省). Whatever
  * is not recognised is left for the user to fill in.
  */
-import { industryRows, parseStage, regionRows } from '../library/reference/index.js';
+import { industryRows, parseStage, regionRows } from '../reference/index.js';
 
 interface Term {
   text: string;

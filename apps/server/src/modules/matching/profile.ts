@@ -14,7 +14,7 @@ import {
 import { AppError, badRequest } from '../../errors.js';
 import { tokenize } from '../../lib/text.js';
 import type { Db } from '../../platform/database/index.js';
-import { getIndustry, getRegion, industryName, regionName } from '../library/reference/index.js';
+import { getIndustry, getRegion, industryName, regionName } from '../reference/index.js';
 import type { ProfileFields } from './features.js';
 import { parseDescription } from './parse-description.js';
 import { readOwnProject } from './projects.js';

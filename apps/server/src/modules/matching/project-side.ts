@@ -7,7 +7,7 @@ import type { MatchTarget } from '@jq/contract';
 import { badRequest } from '../../errors.js';
 import { tokenize } from '../../lib/text.js';
 import type { Db } from '../../platform/database/index.js';
-import { getIndustry, industryName, industryTerms } from '../library/reference/index.js';
+import { getIndustry, industryName, industryTerms } from '../reference/index.js';
 import { projectFeaturesOf } from './features.js';
 import { getMatchIndex } from './index-cache.js';
 import { investorItems } from './items.js';

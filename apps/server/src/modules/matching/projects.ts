@@ -5,37 +5,34 @@
  * theirs".
  */
 import { stageLabel } from '@jq/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { projects } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
-import { type Db, selectRows } from '../../platform/database/index.js';
-import { industryName, regionName } from '../library/reference/index.js';
+import type { Db } from '../../platform/database/index.js';
+import { industryName, regionName } from '../reference/index.js';
 
-const num = (v: unknown) => Number(v);
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const SUMMARY_CHARS = 120;
 
-interface Row {
-  id: number;
-  name: string;
-  brand_name: string;
-  industry_id: string;
-  industries: string[];
-  tags: string[];
-  stage: number;
-  amount_sought: number | null;
-  province_code: string | null;
-  city_code: string | null;
-  latest_round_at: string | null;
-  latest_round_stage: number | null;
-  total_raised: number | null;
-  logo: string;
-  description: string;
-  is_demo: boolean;
-}
-
-const columns = sql.raw(`p.id::int, p.name, p.brand_name, p.industry_id, p.industries, p.tags, p.stage,
-  p.amount_sought, p.province_code, p.city_code, p.latest_round_at::text as latest_round_at,
-  p.latest_round_stage, p.total_raised, p.logo, left(p.description, 400) as description, p.is_demo`);
+/** The columns a project's summary shows; rows come back typed as the table's own. */
+const columns = {
+  id: projects.id,
+  name: projects.name,
+  brandName: projects.brandName,
+  industryId: projects.industryId,
+  industries: projects.industries,
+  tags: projects.tags,
+  stage: projects.stage,
+  amountSought: projects.amountSought,
+  provinceCode: projects.provinceCode,
+  cityCode: projects.cityCode,
+  latestRoundAt: projects.latestRoundAt,
+  latestRoundStage: projects.latestRoundStage,
+  totalRaised: projects.totalRaised,
+  logo: projects.logo,
+  description: sql<string>`left(${projects.description}, 400)`,
+  isDemo: projects.isDemo,
+};
+type Row = Pick<typeof projects.$inferSelect, keyof typeof columns>;
 
 export function placeName(province: string | null, city: string | null): string {
   if (city) {
@@ -48,17 +45,17 @@ export function placeName(province: string | null, city: string | null): string 
 
 function ownSummary(row: Row) {
   return {
-    id: num(row.id),
+    id: row.id,
     name: row.name,
-    brandName: row.brand_name,
-    industryId: row.industry_id,
-    industryName: industryName(row.industry_id),
-    stage: num(row.stage),
-    stageLabel: stageLabel(num(row.stage)),
-    amountSought: numOrNull(row.amount_sought),
-    regionName: placeName(row.province_code, row.city_code),
+    brandName: row.brandName,
+    industryId: row.industryId,
+    industryName: industryName(row.industryId),
+    stage: row.stage,
+    stageLabel: stageLabel(row.stage),
+    amountSought: row.amountSought,
+    regionName: placeName(row.provinceCode, row.cityCode),
     logo: row.logo,
-    isDemo: row.is_demo,
+    isDemo: row.isDemo,
   };
 }
 
@@ -67,11 +64,11 @@ function summary(row: Row) {
   return {
     ...ownSummary(row),
     industries: row.industries ?? [],
-    industryNames: (row.industries ?? []).filter((id) => id !== row.industry_id).map(industryName),
+    industryNames: (row.industries ?? []).filter((id) => id !== row.industryId).map(industryName),
     tags: row.tags ?? [],
-    latestRoundAt: row.latest_round_at,
-    latestRoundStage: numOrNull(row.latest_round_stage),
-    totalRaised: numOrNull(row.total_raised),
+    latestRoundAt: row.latestRoundAt,
+    latestRoundStage: row.latestRoundStage,
+    totalRaised: row.totalRaised,
     summary: flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS)}…` : flat,
   };
 }
@@ -79,31 +76,24 @@ export type ProjectSummary = ReturnType<typeof summary>;
 
 export async function readProjectSummaries(db: Db, ids: number[]): Promise<Map<number, ProjectSummary>> {
   if (!ids.length) return new Map();
-  const rows = await selectRows<Row>(
-    db,
-    sql`select ${columns} from projects p where p.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((row) => [num(row.id), summary(row)]));
+  const rows = await db.select(columns).from(projects).where(inArray(projects.id, ids));
+  return new Map(rows.map((row) => [row.id, summary(row)]));
 }
 
 const ownedBy = (userId: number): SQL =>
-  sql`(p.owner_user_id = ${userId} or exists (select 1 from user_projects up
-    where up.user_id = ${userId} and up.project_id = p.id and up.relation = 'owner'))`;
+  sql`(${projects.ownerUserId} = ${userId} or exists (select 1 from user_projects up
+    where up.user_id = ${userId} and up.project_id = ${projects.id} and up.relation = 'owner'))`;
 
 export async function listOwnProjects(db: Db, userId: number, page: number, pageSize: number) {
-  const rows = await selectRows<Row>(
-    db,
-    sql`select ${columns} from projects p where ${ownedBy(userId)}
-        order by p.updated_at desc, p.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const [count] = await selectRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from projects p where ${ownedBy(userId)}`,
-  );
-  return { list: rows.map(ownSummary), total: num(count?.n ?? 0), page, pageSize };
+  const rows = await db
+    .select(columns)
+    .from(projects)
+    .where(ownedBy(userId))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(projects).where(ownedBy(userId));
+  return { list: rows.map(ownSummary), total: total?.n ?? 0, page, pageSize };
 }
 
 export interface OwnProject extends ProjectSummary {
@@ -115,33 +105,37 @@ export interface OwnProject extends ProjectSummary {
 
 /** One of the user's projects; 404 when it does not exist, 403 when it is someone else's. */
 export async function readOwnProject(db: Db, userId: number, pid: number): Promise<OwnProject> {
-  const [row] = await selectRows<Row & { search_tokens: string; full_description: string; is_own: boolean }>(
-    db,
-    sql`select ${columns}, p.search_tokens, left(p.description, 2000) as full_description, ${ownedBy(userId)} as is_own
-        from projects p where p.id = ${pid}`,
-  );
+  const [row] = await db
+    .select({
+      ...columns,
+      searchTokens: projects.searchTokens,
+      fullDescription: sql<string>`left(${projects.description}, 2000)`,
+      isOwn: sql<boolean>`${ownedBy(userId)}`,
+    })
+    .from(projects)
+    .where(eq(projects.id, pid));
   if (!row) throw notFound('项目不存在');
-  if (!row.is_own) throw forbidden('只能为您自己的项目匹配投资人');
+  if (!row.isOwn) throw forbidden('只能为您自己的项目匹配投资人');
   return {
     ...summary(row),
-    provinceCode: row.province_code,
-    cityCode: row.city_code,
-    searchTokens: row.search_tokens,
-    fullDescription: row.full_description,
+    provinceCode: row.provinceCode,
+    cityCode: row.cityCode,
+    searchTokens: row.searchTokens,
+    fullDescription: row.fullDescription,
   };
 }
 
 /** A project anyone may view (brochure, recommendations), with its text tokens. */
 export async function readPublicProject(db: Db, pid: number) {
-  const [row] = await selectRows<Row & { search_tokens: string }>(
-    db,
-    sql`select ${columns}, p.search_tokens from projects p where p.id = ${pid}`,
-  );
+  const [row] = await db
+    .select({ ...columns, searchTokens: projects.searchTokens })
+    .from(projects)
+    .where(eq(projects.id, pid));
   if (!row) throw notFound('项目不存在');
   return {
     ...summary(row),
-    provinceCode: row.province_code,
-    cityCode: row.city_code,
-    searchTokens: row.search_tokens,
+    provinceCode: row.provinceCode,
+    cityCode: row.cityCode,
+    searchTokens: row.searchTokens,
   };
 }

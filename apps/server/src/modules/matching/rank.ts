@@ -6,7 +6,7 @@
  */
 
 import { badRequest } from '../../errors.js';
-import { getRegion } from '../library/reference/index.js';
+import { getRegion } from '../reference/index.js';
 import { ADJACENT_ONLY_MAX, industryFit, type PairSimilarity, SeekerMemo, scoreFits } from './score.js';
 import { provinceOf, type Taxonomy, taxonomy } from './taxonomy.js';
 import type { EntityBundle, EntityProfile, MatchIndex, ProjectCore, ProjectFeatures } from './types.js';

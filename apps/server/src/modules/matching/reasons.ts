@@ -12,7 +12,7 @@ import {
   type MatchRef,
   stageLabel,
 } from '@jq/contract';
-import { industryName, regionName } from '../library/reference/index.js';
+import { industryName, regionName } from '../reference/index.js';
 import { dayString } from './build-index.js';
 import { FIT_ORDER } from './score.js';
 import { stageNeighbours, taxonomy } from './taxonomy.js';

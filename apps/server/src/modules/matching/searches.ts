@@ -18,7 +18,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { savedSearches } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { FINANCING_NEED_KIND, getFinancingNeedsLimit } from '../library/queries/financing-needs.js';
+import { FINANCING_NEED_KIND, getFinancingNeedsLimit } from '../library/index.js';
 import { projectFeaturesOf } from './features.js';
 import { getMatchIndex } from './index-cache.js';
 import { investorItems } from './items.js';

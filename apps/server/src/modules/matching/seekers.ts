@@ -10,7 +10,7 @@ import type { User } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { tokenize } from '../../lib/text.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
-import { industryName, regionName } from '../library/reference/index.js';
+import { industryName, regionName } from '../reference/index.js';
 import { buildProfile } from './build-index.js';
 import { parseDescription } from './parse-description.js';
 import { taxonomy } from './taxonomy.js';

@@ -45,7 +45,14 @@ const toEntity =
     isDemo: row.is_demo,
   });
 
-async function readProjects(db: Db, dictionary: TokenDictionary): Promise<SourceProject[]> {
+/** Thrown between batches once the caller no longer wants the rows (the library changed). */
+class ReadStopped extends Error {}
+
+async function readProjects(
+  db: Db,
+  dictionary: TokenDictionary,
+  isStale: () => boolean,
+): Promise<SourceProject[]> {
   const owners = new Map<number, number>();
   for (const row of await selectRows<{ project_id: number; user_id: number }>(
     db,
@@ -89,12 +96,13 @@ async function readProjects(db: Db, dictionary: TokenDictionary): Promise<Source
       });
     }
     if (rows.length < BATCH) break;
+    if (isStale()) throw new ReadStopped();
     after = rows.at(-1)!.id;
   }
   return projects;
 }
 
-async function readDeals(db: Db): Promise<SourceDeal[]> {
+async function readDeals(db: Db, isStale: () => boolean): Promise<SourceDeal[]> {
   const deals: SourceDeal[] = [];
   let after = 0;
   const roundBatch = BATCH * 5;
@@ -136,11 +144,17 @@ async function readDeals(db: Db): Promise<SourceDeal[]> {
       });
     }
     after = last.id;
+    if (isStale()) throw new ReadStopped();
   }
   return deals;
 }
 
-export async function readMatchSource(db: Db, now = new Date()): Promise<MatchSource> {
+/** Every match row; `isStale` is checked between batches, and the read stops once it is true. */
+export async function readMatchSource(
+  db: Db,
+  now = new Date(),
+  isStale: () => boolean = () => false,
+): Promise<MatchSource> {
   const dictionary = new TokenDictionary();
   const investors = (
     await selectRows<EntityRow>(
@@ -156,7 +170,8 @@ export async function readMatchSource(db: Db, now = new Date()): Promise<MatchSo
             stages, ticket_min, ticket_max, regions, search_tokens, is_demo from institutions order by id`,
     )
   ).map(toEntity(dictionary));
-  const projects = await readProjects(db, dictionary);
-  const deals = await readDeals(db);
+  if (isStale()) throw new ReadStopped();
+  const projects = await readProjects(db, dictionary, isStale);
+  const deals = await readDeals(db, isStale);
   return { now: now.toISOString().slice(0, 10), dictionary, investors, institutions, projects, deals };
 }

@@ -3,12 +3,8 @@
  * evaluation). Text fields are indexed exactly as the demo loader indexes them, so the
  * engine sees the same tokens here as it reads from `search_tokens`.
  */
-import type { DemoDataset } from '../library/demo/types.js';
-import {
-  institutionSearchFields,
-  investorSearchFields,
-  projectSearchFields,
-} from '../library/reference/index.js';
+import type { DemoDataset } from '../demo/index.js';
+import { institutionSearchFields, investorSearchFields, projectSearchFields } from '../reference/index.js';
 import type { MatchSource, SourceDeal, SourceEntity, SourceProject } from './types.js';
 import { TokenDictionary } from './vectors.js';
 

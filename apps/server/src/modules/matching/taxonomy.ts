@@ -1,14 +1,20 @@
 /**
  * The reference data as small integers for the index: every industry (tops and subs) with
- * its top and its chain neighbours (both directions), provinces, and the stage ladder.
+ * its top and its neighbours (both directions), provinces, and the stage ladder.
+ *
+ * Neighbours ("adjacent industry", INDUSTRY_LEVEL.adjacent) come from the taxonomy's
+ * `adjacent` lists, from the curated industry chains (modules/chain: same or feeding node),
+ * or from both; INDUSTRY_ADJACENCY (weights.ts) says which, chosen by `npm run eval:match`.
  */
+import { seededChainAdjacency } from '../chain/index.js';
 import {
   adjacentTopIndustries,
   getIndustry,
   INDUSTRIES,
   industryRows,
   PROVINCES,
-} from '../library/reference/index.js';
+} from '../reference/index.js';
+import { INDUSTRY_ADJACENCY, type IndustryAdjacency } from './weights.js';
 
 export interface Taxonomy {
   industryIds: string[];
@@ -20,6 +26,20 @@ export interface Taxonomy {
 }
 
 let cached: Taxonomy | undefined;
+let mode: IndustryAdjacency = INDUSTRY_ADJACENCY;
+
+/**
+ * Which neighbours the index uses from now on (`npm run eval:match --adjacency` compares
+ * them); indexes built before keep theirs only as far as they cached them, so set it first.
+ */
+export function useIndustryAdjacency(next: IndustryAdjacency) {
+  if (next !== mode) cached = undefined;
+  mode = next;
+}
+
+export function industryAdjacency(): IndustryAdjacency {
+  return mode;
+}
 
 export function taxonomy(): Taxonomy {
   if (cached) return cached;
@@ -31,18 +51,25 @@ export function taxonomy(): Taxonomy {
     const row = getIndustry(id)!;
     topOf[i] = industryIndex.get(row.parentId ?? row.id)!;
   });
-  for (const top of INDUSTRIES) {
-    const t = industryIndex.get(top.id)!;
-    for (const other of adjacentTopIndustries(top.id)) adjacent[t]!.add(industryIndex.get(other)!);
-    for (const sub of top.subs) {
-      const s = industryIndex.get(sub.id)!;
-      for (const other of sub.adjacent ?? []) {
-        const o = industryIndex.get(other);
-        if (o === undefined) continue;
-        adjacent[s]!.add(o);
-        adjacent[o]!.add(s);
-      }
+  const link = (a: string, b: string) => {
+    const x = industryIndex.get(a);
+    const y = industryIndex.get(b);
+    if (x === undefined || y === undefined || x === y) return;
+    adjacent[x]!.add(y);
+    adjacent[y]!.add(x);
+  };
+  if (mode !== 'chain') {
+    for (const top of INDUSTRIES) {
+      for (const other of adjacentTopIndustries(top.id)) link(top.id, other);
+      for (const sub of top.subs) for (const other of sub.adjacent ?? []) link(sub.id, other);
     }
+  }
+  if (mode !== 'taxonomy') {
+    const chain = seededChainAdjacency();
+    const subsToo = mode !== 'taxonomy+chain-tops';
+    const topsToo = mode !== 'taxonomy+chain-subs';
+    if (topsToo) for (const [top, others] of chain.tops) for (const other of others) link(top, other);
+    if (subsToo) for (const [sub, others] of chain.subs) for (const other of others) link(sub, other);
   }
   const provinceIds = PROVINCES.map((p) => p.code);
   cached = {

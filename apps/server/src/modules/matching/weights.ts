@@ -52,6 +52,20 @@ export const STATED_ONLY_TRUST = 0.6;
 /** Deals needed before a share of the portfolio counts as a pattern (1 − e^(−deals/this)). */
 export const EVIDENCE_SCALE = 1.5;
 
+/**
+ * Where "adjacent industry" comes from (taxonomy.ts): the taxonomy's hand-written neighbour
+ * lists, the curated industry chains (same or feeding node; chain module), both, or the
+ * taxonomy plus only the chains' sub-industry or only their top-industry links. Chosen by
+ * NDCG@10 of `npm run eval:match` (docs/benchmarks.md「撮合」, docs/decisions.md 2026-11-25).
+ */
+export type IndustryAdjacency =
+  | 'taxonomy'
+  | 'chain'
+  | 'taxonomy+chain'
+  | 'taxonomy+chain-subs'
+  | 'taxonomy+chain-tops';
+export const INDUSTRY_ADJACENCY: IndustryAdjacency = 'taxonomy';
+
 /** Industry levels: same sub-industry > same industry > adjacent on the chain. */
 export const INDUSTRY_LEVEL = { sub: 1, top: 0.8, adjacent: 0.3 } as const;
 /**

@@ -16,10 +16,11 @@ import {
   verificationMessages,
 } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { StreamWriter } from '../../http/sse.js';
+import type { StreamWriter } from '../../http/index.js';
 import type { Db } from '../../platform/database/index.js';
 import { loadProfile, markUserVerified } from './cases.js';
 import { answerQuestion, askQuestion, decideCase, homeQueryFor, RESULT_TEXT, readBack } from './dialogue.js';
+import { takeRateToken } from './rate-limit.js';
 import { cardUrlOf, keyFromCardUrl } from './upload.js';
 
 const CLOSED_TEXT: Partial<Record<VerificationState, string>> = {
@@ -29,14 +30,32 @@ const CLOSED_TEXT: Partial<Record<VerificationState, string>> = {
   cancelled: '本次认证已结束，请重新上传名片后再试。',
 };
 
-export interface Turn {
+type Log = { error(object: object, message: string): void };
+
+/**
+ * `aiAuth`: one turn, within the per-user limit. A refusal (no card, the limit) answers as
+ * JSON before the stream opens; the stored turn is then streamed.
+ */
+export async function continueDialogue(
+  db: Db,
+  user: User,
+  input: { msgtype: AuthMsgtype; content: string },
+  open: () => StreamWriter,
+  log: Log,
+) {
+  await takeRateToken(db, user.id, 'aiAuth');
+  const turn = await takeTurn(db, user, input.msgtype, input.content);
+  await streamTurn(db, open(), turn, log);
+}
+
+interface Turn {
   caseId: number;
   replies: string[];
   isDeciding: boolean;
   status: VerificationState;
 }
 
-export async function takeTurn(db: Db, user: User, msgtype: AuthMsgtype, content: string): Promise<Turn> {
+async function takeTurn(db: Db, user: User, msgtype: AuthMsgtype, content: string): Promise<Turn> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [row] = await t
@@ -96,14 +115,14 @@ export async function takeTurn(db: Db, user: User, msgtype: AuthMsgtype, content
   });
 }
 
-export interface Settlement {
+interface Settlement {
   status: 'verified' | 'pending';
   content: string;
   homequery: string;
 }
 
 /** Decides a case whose dialogue is complete; does nothing to a case already decided. */
-export async function settleCase(db: Db, caseId: number): Promise<Settlement | null> {
+async function settleCase(db: Db, caseId: number): Promise<Settlement | null> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [row] = await t
@@ -168,12 +187,7 @@ function streamMessage(stream: StreamWriter, state: VerificationState, text: str
 }
 
 /** Streams a stored turn, deciding the case in the middle when the dialogue is complete. */
-export async function streamTurn(
-  db: Db,
-  stream: StreamWriter,
-  turn: Turn,
-  log: { error(o: object, m: string): void },
-) {
+async function streamTurn(db: Db, stream: StreamWriter, turn: Turn, log: Log) {
   let state = turn.status;
   for (const reply of turn.replies) streamMessage(stream, state, reply);
   if (turn.isDeciding) {

@@ -25,7 +25,7 @@ const YES =
   /^(是|是的|对|对的|没错|确认|确定|嗯+|好|好的|本人|是我|是我的|正确|属实|yes|y|ok)[。.!！~～,，]*$/i;
 const NO = /^(不是|否|不对|不|没有|不正确|不属实|不是我|不是我的|no|n)[。.!！~～,，]*$/i;
 
-export function classifyAnswer(answer: string): Verdict {
+function classifyAnswer(answer: string): Verdict {
   const text = answer.trim().replace(/\s+/g, '');
   if (YES.test(text)) return 'yes';
   if (NO.test(text)) return 'no';
@@ -34,12 +34,12 @@ export function classifyAnswer(answer: string): Verdict {
 
 const compact = (text: string) => text.replace(/[\s·•]/g, '').toLowerCase();
 
-export function isSameName(a: string, b: string): boolean {
+function isSameName(a: string, b: string): boolean {
   return compact(a) !== '' && compact(a) === compact(b);
 }
 
 const COMPANY_TAIL = /(股份有限公司|有限责任公司|有限公司|（有限合伙）|\(有限合伙\)|合伙企业|集团)$/;
-export function isSameCompany(a: string, b: string): boolean {
+function isSameCompany(a: string, b: string): boolean {
   const x = compact(a).replace(COMPANY_TAIL, '');
   const y = compact(b).replace(COMPANY_TAIL, '');
   return x.length >= 2 && y.length >= 2 && (x.includes(y) || y.includes(x));
@@ -49,7 +49,7 @@ const isSameTitle = (a: string, b: string) =>
   compact(a).includes(compact(b)) || compact(b).includes(compact(a));
 
 /** Masks the middle of a phone number: 138****5678. */
-export const maskPhone = (phone: string) =>
+const maskPhone = (phone: string) =>
   phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 
 export function planDialogue(fields: CardFields, profile: Profile): DialogueState {

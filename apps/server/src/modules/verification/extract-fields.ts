@@ -105,7 +105,7 @@ const NOT_NAMES = new Set([
 ]);
 
 /** Full-width ASCII to half-width, ideographic space to space, runs of spaces to one. */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text
     .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replace(/\u3000/g, ' ')
@@ -129,7 +129,7 @@ function hasSurname(name: string): boolean {
   return SURNAMES_DOUBLE.some((s) => name.startsWith(s)) || SURNAMES_SINGLE.includes(name[0] ?? '');
 }
 
-export function titleScore(text: string): number {
+function titleScore(text: string): number {
   const compact = text.replace(/\s+/g, '');
   if (compact.length > 24 || COMPANY_SUFFIX.test(compact)) return 0;
   if (TITLE_LATIN.test(text) && !CJK.test(text)) return 2;

@@ -8,7 +8,7 @@ import { verificationRateEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 
-export const VERIFICATION_LIMITS = {
+const VERIFICATION_LIMITS = {
   /** Upload credentials (each may write one image of up to 5 MB). */
   uploadSign: { max: 30, windowMs: 60 * 60_000 },
   /** Uploads through the local signed URL. */

@@ -1,195 +1,122 @@
 /**
- * Business-card verification routes (API.md "Auth and account" rows GetCosSign, updateBcard,
+ * Business-card verification rows (API.md "Auth and account" rows GetCosSign, updateBcard,
  * aiAuth, authHistory, getUserBCardInfo) plus the two upload rows this project adds for the
  * local store (docs/decisions.md): the signed PUT and the owner-only read of a card image.
  */
 import {
   AiAuthBodySchema,
   AuthHistoryBodySchema,
-  AuthHistoryResponseSchema,
-  BcardInfoResponseSchema,
+  AuthHistorySchema,
+  BcardInfoSchema,
   CARD_MAX_BYTES,
-  Code,
   CosSignQuerySchema,
-  CosSignResponseSchema,
+  CosSignSchema,
   messages,
   UpdateBcardBodySchema,
-  UpdateBcardResponseSchema,
+  UpdateBcardResultSchema,
 } from '@jq/contract';
-import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
-import { ok } from '../../http/envelope.js';
-import { openStream } from '../../http/sse.js';
-import type { ModuleOptions } from '../index.js';
+import { Answer, me, type Route, rawRoute, route, streamRoute } from '../../http/index.js';
+import type { Db } from '../../platform/database/index.js';
+import type { OcrPort } from '../../platform/ocr/index.js';
+import type { StoragePort } from '../../platform/storage/index.js';
 import { getAuthHistory, getBcardInfo } from './cases.js';
-import { streamTurn, takeTurn } from './converse.js';
-import { takeRateToken } from './rate-limit.js';
+import { continueDialogue } from './converse.js';
 import { submitCard } from './submit-card.js';
-import {
-  acceptLocalUpload,
-  createPresignTarget,
-  isOwnKey,
-  issueUploadCredential,
-  type PresignTarget,
-  sniffImageType,
-} from './upload.js';
+import { acceptLocalUpload, type PresignTarget, readCardImage, requestCardUpload } from './upload.js';
 
-const tags = ['verification'];
+export interface VerificationDeps {
+  db: Db;
+  storage: StoragePort;
+  ocr: OcrPort;
+  /** The S3 store's presigner; the local store's signed PUT row otherwise. */
+  presign: PresignTarget | undefined;
+}
 
-export const verificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, platform }) => {
-  const db = platform.database.db;
-  const presign: PresignTarget | undefined = config.storage ? createPresignTarget(config.storage) : undefined;
-  if (presign) app.addHook('onClose', async () => presign.client.destroy());
+const KeyParamsSchema = z.object({ '*': z.string() });
+const UploadedSchema = z.object({ key: z.string(), size: z.number(), contentType: z.string() });
 
-  app.get(
-    '/auth/GetCosSign',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '名片上传凭证',
-        querystring: CosSignQuerySchema,
-        response: { 200: CosSignResponseSchema },
+export function verificationRoutes(deps: VerificationDeps): Route[] {
+  const { db, storage } = deps;
+  return [
+    route({
+      method: 'GET',
+      path: '/auth/GetCosSign',
+      access: 'L',
+      summary: '名片上传凭证',
+      query: CosSignQuerySchema,
+      data: CosSignSchema,
+      handler: async (request) => requestCardUpload(db, me(request), deps.presign),
+    }),
+    route({
+      method: 'PUT',
+      path: '/upload/local/*',
+      access: 'L',
+      summary: '本地存储的名片上传（签名链接）',
+      params: KeyParamsSchema,
+      query: z.object({ exp: z.string().max(20), sig: z.string().max(128) }),
+      data: UploadedSchema,
+      // Any content type arrives as bytes: the image is judged by its bytes, never the declared type.
+      rawBody: 'buffer',
+      bodyLimit: CARD_MAX_BYTES,
+      bodyErrors: {
+        tooLarge: `${messages.cardUploadFailed}（图片不能超过 5 MB）`,
+        badType: `${messages.cardUploadFailed}（仅支持 JPG、PNG、WebP 图片）`,
       },
-    },
-    async (request) => {
-      const user = request.user!;
-      await takeRateToken(db, user.id, 'uploadSign');
-      return ok(await issueUploadCredential(db, user, presign));
-    },
-  );
-
-  await app.register(uploadRoutes, { config, platform });
-
-  app.post(
-    '/auth/updateBcard',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '提交名片并识别',
-        body: UpdateBcardBodySchema,
-        response: { 200: UpdateBcardResponseSchema },
+      handler: async (request) => {
+        const { exp, sig } = request.query;
+        const input = { key: request.params['*'], exp, sig, body: request.body };
+        return new Answer(await acceptLocalUpload(db, storage, me(request), input), '上传成功');
       },
-    },
-    async (request) => {
-      const result = await submitCard(
-        { db, storage: platform.storage, ocr: platform.ocr },
-        request.user!,
-        request.body.cardurl,
-      );
-      request.log.info(
-        { event: 'verification.card.read', ms: result.ocrMs, engine: platform.ocr.engine },
-        'card read',
-      );
-      return ok(
-        { cardurl: result.cardurl, fields: result.fields, state: result.state },
-        messages.submittedForReview,
-      );
-    },
-  );
-
-  app.post(
-    '/auth/aiAuth',
-    {
-      config: { access: 'L' },
-      schema: { tags, summary: '名片认证对话（流式）', body: AiAuthBodySchema },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      await takeRateToken(db, user.id, 'aiAuth');
-      const turn = await takeTurn(db, user, request.body.msgtype, request.body.content);
-      const stream = openStream(request, reply);
-      await streamTurn(db, stream, turn, request.log);
-    },
-  );
-
-  app.post(
-    '/auth/authHistory',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '认证对话记录',
-        body: AuthHistoryBodySchema,
-        response: { 200: AuthHistoryResponseSchema },
+    }),
+    rawRoute({
+      method: 'GET',
+      path: '/upload/file/*',
+      access: 'L',
+      summary: '查看本人名片图片',
+      params: KeyParamsSchema,
+      handler: async (request, reply) => {
+        const image = await readCardImage(storage, me(request), request.params['*']);
+        return reply.type(image.type).header('cache-control', 'private, max-age=300').send(image.body);
       },
-    },
-    async (request) => ok(await getAuthHistory(db, request.user!.id)),
-  );
-
-  app.get(
-    '/user/getUserBCardInfo',
-    {
-      config: { access: 'L' },
-      schema: { tags, summary: '名片识别结果', response: { 200: BcardInfoResponseSchema } },
-    },
-    async (request) => ok(await getBcardInfo(db, request.user!.id)),
-  );
-};
-
-/**
- * Raw-body routes in their own scope: only here does any content type parse as bytes, with
- * the card size as the limit, and an oversize body answers the spec's upload message.
- */
-const uploadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
-  const db = platform.database.db;
-  const scope = app as unknown as FastifyInstance;
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CARD_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
-  scope.setErrorHandler((error) => {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new AppError(Code.PAYLOAD_TOO_LARGE, `${messages.cardUploadFailed}（图片不能超过 5 MB）`);
-    }
-    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      throw new AppError(
-        Code.UNSUPPORTED_MEDIA_TYPE,
-        `${messages.cardUploadFailed}（仅支持 JPG、PNG、WebP 图片）`,
-      );
-    }
-    throw error;
-  });
-
-  app.put(
-    '/upload/local/*',
-    {
-      config: { access: 'L' },
-      schema: {
-        tags,
-        summary: '本地存储的名片上传（签名链接）',
-        querystring: z.object({ exp: z.string().max(20), sig: z.string().max(128) }),
-      },
-    },
-    async (request) => {
-      const key = (request.params as { '*': string })['*'];
-      await takeRateToken(db, request.user!.id, 'upload');
-      const saved = await acceptLocalUpload(db, platform.storage, request.user!, {
-        key,
-        exp: request.query.exp,
-        sig: request.query.sig,
-        body: request.body,
-      });
-      return ok(saved, '上传成功');
-    },
-  );
-
-  app.get(
-    '/upload/file/*',
-    { config: { access: 'L' }, schema: { tags, summary: '查看本人名片图片' } },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const user = request.user!;
-      if (!isOwnKey(user, key) && !user.isAdmin) throw new AppError(Code.FORBIDDEN, '无权查看该图片');
-      const object = await platform.storage.get(key);
-      // Only bytes that are an image are served from our origin (never HTML or script).
-      const type = object ? sniffImageType(object.body) : null;
-      if (!object || !type) throw new AppError(Code.NOT_FOUND, '图片不存在');
-      return reply.type(type).header('cache-control', 'private, max-age=300').send(object.body);
-    },
-  );
-};
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/updateBcard',
+      access: 'L',
+      summary: '提交名片并识别',
+      body: UpdateBcardBodySchema,
+      data: UpdateBcardResultSchema,
+      handler: async (request) =>
+        new Answer(
+          await submitCard(deps, me(request), request.body.cardurl, request.log),
+          messages.submittedForReview,
+        ),
+    }),
+    streamRoute({
+      method: 'POST',
+      path: '/auth/aiAuth',
+      access: 'L',
+      summary: '名片认证对话（流式）',
+      body: AiAuthBodySchema,
+      handler: async (request, open) => continueDialogue(db, me(request), request.body, open, request.log),
+    }),
+    route({
+      method: 'POST',
+      path: '/auth/authHistory',
+      access: 'L',
+      summary: '认证对话记录',
+      body: AuthHistoryBodySchema,
+      data: AuthHistorySchema,
+      handler: async (request) => getAuthHistory(db, me(request).id),
+    }),
+    route({
+      method: 'GET',
+      path: '/user/getUserBCardInfo',
+      access: 'L',
+      summary: '名片识别结果',
+      data: BcardInfoSchema.nullable(),
+      handler: async (request) => getBcardInfo(db, me(request).id),
+    }),
+  ];
+}

@@ -21,7 +21,12 @@ export interface SubmitCardDeps {
   ocr: OcrPort;
 }
 
-export async function submitCard({ db, storage, ocr }: SubmitCardDeps, user: User, cardurl: string) {
+export async function submitCard(
+  { db, storage, ocr }: SubmitCardDeps,
+  user: User,
+  cardurl: string,
+  log: { info(object: object, message: string): void },
+) {
   const key = keyFromCardUrl(cardurl);
   if (!key) throw new AppError(Code.BAD_REQUEST, '名片地址不正确，请重新上传');
   if (!isOwnKey(user, key)) throw new AppError(Code.FORBIDDEN, '不能使用他人的名片图片');
@@ -53,5 +58,6 @@ export async function submitCard({ db, storage, ocr }: SubmitCardDeps, user: Use
     await cancelOpenCases(t, user.id);
     await t.insert(verificationCases).values({ userId: user.id, cardId: card!.id, state });
   });
-  return { cardurl: cardUrlOf(key), fields, state: 'dialogue' as const, ocrMs };
+  log.info({ event: 'verification.card.read', ms: ocrMs, engine: ocr.engine }, 'card read');
+  return { cardurl: cardUrlOf(key), fields, state: 'dialogue' as const };
 }

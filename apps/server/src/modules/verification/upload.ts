@@ -13,16 +13,17 @@ import { cardUploads, systemMeta, type User } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 import type { StoragePort } from '../../platform/storage/index.js';
+import { takeRateToken } from './rate-limit.js';
 
-export const LOCAL_UPLOAD_PATH = '/api/upload/local/';
-export const CARD_FILE_PATH = '/api/upload/file/';
+const LOCAL_UPLOAD_PATH = '/api/upload/local/';
+const CARD_FILE_PATH = '/api/upload/file/';
 const SECRET_KEY = 'verification.upload_secret';
 const KEY_PATTERN = /^bcard\/([\w-]{1,64})\/[A-Za-z0-9_-]{16,64}$/;
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 /** The image type the bytes say, or null for anything else (HTML, PDF, GIF, text…). */
-export function sniffImageType(bytes: Buffer): ImageType | null {
+function sniffImageType(bytes: Buffer): ImageType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
@@ -51,7 +52,7 @@ export function checkCardImage(bytes: Buffer): ImageType {
   return type;
 }
 
-export function cardPrefix(user: Pick<User, 'uguid'>): string {
+function cardPrefix(user: Pick<User, 'uguid'>): string {
   if (!/^[\w-]{1,64}$/.test(user.uguid)) throw new AppError(Code.BAD_REQUEST, '用户标识不合法');
   return `bcard/${user.uguid}/`;
 }
@@ -122,6 +123,12 @@ export function createPresignTarget(storage: {
   return { client, bucket: storage.bucket };
 }
 
+/** `GetCosSign`: an upload ticket for the user, within the per-user limit. */
+export async function requestCardUpload(db: Db, user: User, presign: PresignTarget | undefined) {
+  await takeRateToken(db, user.id, 'uploadSign');
+  return await issueUploadCredential(db, user, presign);
+}
+
 /** A new upload ticket for the user and how to use it. */
 export async function issueUploadCredential(
   db: Db,
@@ -161,13 +168,14 @@ export async function issueUploadCredential(
 
 const badLink = () => new AppError(Code.FORBIDDEN, '上传链接无效或已过期，请重新选择文件');
 
-/** The PUT of a signed local upload URL: signature, expiry, owner, then the bytes themselves. */
+/** The PUT of a signed local upload URL: the per-user limit, signature, expiry, owner, then the bytes themselves. */
 export async function acceptLocalUpload(
   db: Db,
   storage: StoragePort,
   user: User,
   input: { key: string; exp: string; sig: string; body: unknown },
 ): Promise<{ key: string; size: number; contentType: ImageType }> {
+  await takeRateToken(db, user.id, 'upload');
   const exp = Number(input.exp);
   if (!KEY_PATTERN.test(input.key) || !Number.isInteger(exp) || !/^[0-9a-f]{64}$/.test(input.sig))
     throw badLink();
@@ -203,4 +211,13 @@ export async function hasUploadTicket(db: Db, userId: number, key: string): Prom
     .from(cardUploads)
     .where(and(eq(cardUploads.key, key), eq(cardUploads.userId, userId)));
   return rows.length > 0;
+}
+
+/** A card image for its owner (or an admin); only bytes that are an image are served from our origin (never HTML or script). */
+export async function readCardImage(storage: StoragePort, user: User, key: string) {
+  if (!isOwnKey(user, key) && !user.isAdmin) throw new AppError(Code.FORBIDDEN, '无权查看该图片');
+  const object = await storage.get(key);
+  const type = object ? sniffImageType(object.body) : null;
+  if (!object || !type) throw new AppError(Code.NOT_FOUND, '图片不存在');
+  return { body: object.body, type };
 }

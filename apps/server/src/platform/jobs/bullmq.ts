@@ -6,16 +6,18 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { RedisConfig } from '../../config.js';
-import type { JobHandler, JobsPort } from './index.js';
+import type { JobHandler, JobRunner } from './index.js';
 import {
   checkConcurrency,
   checkJobName,
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  DEFAULT_CLOSE_GRACE_MS,
   type JobsEngineOptions,
   KEEP_FINISHED_COUNT,
   KEEP_FINISHED_MS,
   oneLine,
+  waitAtMost,
 } from './inprocess.js';
 
 /**
@@ -33,7 +35,7 @@ interface Registered {
   queue: Queue;
 }
 
-export function createBullmqJobs(redis: RedisConfig, options: JobsEngineOptions = {}): JobsPort {
+export function createBullmqJobs(redis: RedisConfig, options: JobsEngineOptions = {}): JobRunner {
   const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const prefix = `${redis.prefix}:jobs`;
   // Producer side (queues, ping): give up on a command after a few retries, so a request that
@@ -131,7 +133,10 @@ export function createBullmqJobs(redis: RedisConfig, options: JobsEngineOptions 
       if (state === 'closed') return;
       state = 'closed';
       // Workers first: `close()` without force waits for the jobs they are running.
-      await Promise.allSettled(workers.map((worker) => worker.close()));
+      const grace = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+      const stopped = await waitAtMost(Promise.allSettled(workers.map((worker) => worker.close())), grace);
+      // A job that ignores its signal is left; BullMQ hands it to another worker when its lock expires.
+      if (!stopped) await Promise.allSettled(workers.map((worker) => worker.close(true)));
       await Promise.allSettled([...registered.values()].map(({ queue }) => queue.close()));
       await Promise.allSettled([producer.quit()]);
       workerTemplate.disconnect();

@@ -5,7 +5,7 @@
  * stops; that is the price of needing nothing installed. Also owns the rules both engines share.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobHandler, JobsPort } from './index.js';
+import type { JobHandler, JobRunner } from './index.js';
 
 export const DEFAULT_ATTEMPTS = 3;
 /** Wait before retry n is n × this: long enough for a flaky remote call to recover. */
@@ -17,6 +17,23 @@ export const KEEP_FINISHED_COUNT = 1000;
 export interface JobsEngineOptions {
   /** Base of the linear backoff between tries; tests make it short. */
   backoffMs?: number;
+  /** How long `close` waits for running jobs (their signal has aborted) before leaving them. */
+  closeGraceMs?: number;
+}
+
+export const DEFAULT_CLOSE_GRACE_MS = 5000;
+
+/** Waits for `work` at most `ms`; a job that ignores its abort signal must not hold a shutdown. */
+export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Names end up in Redis keys on BullMQ, which refuses `:`; both engines take the same names. */
@@ -56,7 +73,7 @@ interface Lane {
 
 const LIVE = Number.POSITIVE_INFINITY;
 
-export function createInprocessJobs(options: JobsEngineOptions = {}): JobsPort {
+export function createInprocessJobs(options: JobsEngineOptions = {}): JobRunner {
   const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const lanes = new Map<string, Lane>();
   const timers = new Set<NodeJS.Timeout>();
@@ -179,7 +196,11 @@ export function createInprocessJobs(options: JobsEngineOptions = {}): JobsPort {
         lane.waiting = [];
       }
       if (dropped > 0) console.warn(`[jobs] 关闭时丢弃 ${dropped} 个尚未运行的进程内任务`);
-      await Promise.allSettled([...running]);
+      const stopped = await waitAtMost(
+        Promise.allSettled([...running]),
+        options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS,
+      );
+      if (!stopped) console.warn(`[jobs] 关闭时仍有 ${running.size} 个任务在运行，不再等待`);
     },
   };
 }

@@ -51,7 +51,8 @@ export function createLlm({ config, db }: LlmOptions): LlmPort {
       for await (const event of inner({ ...request, signal })) {
         if (event.type === 'delta') completionChars += event.content.length;
         else if (event.type === 'usage') usage = event;
-        else finishReason = event.finishReason;
+        else if (event.type === 'done') finishReason = event.finishReason;
+        else completionChars += JSON.stringify(event.calls).length;
         yield event;
       }
     } catch (error) {

@@ -17,9 +17,9 @@ import {
   toAppError,
   UpstreamError,
 } from './http.js';
-import { buildMessages } from './prompt.js';
+import { buildMessages, toWireMessage } from './prompt.js';
 import { SseParser } from './sse.js';
-import { estimateTokens, type GenerateFn, type LlmEvent } from './types.js';
+import { estimateTokens, type GenerateFn, type LlmEvent, type LlmToolCall } from './types.js';
 
 export interface OpenAiEngineOptions {
   baseUrl: string;
@@ -45,8 +45,8 @@ interface ChunkJson {
   error?: unknown;
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
   choices?: {
-    delta?: { content?: unknown; reasoning_content?: unknown };
-    message?: { content?: unknown };
+    delta?: { content?: unknown; reasoning_content?: unknown; tool_calls?: unknown };
+    message?: { content?: unknown; tool_calls?: unknown };
     finish_reason?: unknown;
   }[];
 }
@@ -76,7 +76,13 @@ export function createOpenAiGenerate(options: OpenAiEngineOptions): GenerateFn {
     const messages = buildMessages(request);
     const body = {
       model: options.model,
-      messages,
+      messages: messages.map(toWireMessage),
+      ...(request.tools?.length
+        ? {
+            tools: request.tools.map((tool) => ({ type: 'function', function: tool })),
+            tool_choice: 'auto',
+          }
+        : {}),
       stream: true,
       stream_options: { include_usage: true },
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
@@ -157,6 +163,9 @@ async function* readCompletion(
     const content = String(json.choices?.[0]?.message?.content ?? '');
     hooks.onFirstToken();
     if (content) yield { type: 'delta', content };
+    const calls = new ToolCallAssembler();
+    calls.push(json.choices?.[0]?.message?.tool_calls);
+    if (calls.size) yield { type: 'tool_calls', calls: calls.calls() };
     yield usageEvent(json.usage, hooks.promptChars, content.length);
     yield { type: 'done', finishReason: String(json.choices?.[0]?.finish_reason ?? 'stop') };
     return;
@@ -169,6 +178,7 @@ async function* readCompletion(
   let finishReason: string | undefined;
   let completionChars = 0;
   let isDone = false;
+  const toolCalls = new ToolCallAssembler();
   try {
     while (!isDone) {
       let chunk: Awaited<ReturnType<typeof reader.read>>;
@@ -193,6 +203,10 @@ async function* readCompletion(
           hooks.onFirstToken();
           completionChars += content.length;
           yield { type: 'delta', content };
+        } else if (choice?.delta?.tool_calls !== undefined && choice.delta.tool_calls !== null) {
+          // A function call arrives in pieces: its id and name first, then the arguments' text.
+          hooks.onFirstToken();
+          toolCalls.push(choice.delta.tool_calls);
         } else if (typeof choice?.delta?.reasoning_content === 'string' && choice.delta.reasoning_content) {
           // A reasoning model thinking aloud: alive, but nothing to show.
           hooks.onFirstToken();
@@ -206,6 +220,7 @@ async function* readCompletion(
     reader.cancel().catch(() => {});
   }
   if (!isDone && !finishReason) throw new UpstreamError('流式应答未正常结束', { isRetryable: true });
+  if (toolCalls.size) yield { type: 'tool_calls', calls: toolCalls.calls() };
   yield usageEvent(usage, hooks.promptChars, completionChars);
   yield { type: 'done', finishReason: finishReason ?? 'stop' };
 }
@@ -238,4 +253,37 @@ function usageEvent(usage: ChunkJson['usage'], promptChars: number, completionCh
     completionTokens: estimateTokens(completionChars),
     estimated: true,
   };
+}
+
+/** Tool-call pieces by `index` (OpenAI streams each call's id and name once, its arguments in fragments). */
+class ToolCallAssembler {
+  private byIndex = new Map<number, LlmToolCall>();
+
+  get size() {
+    return this.byIndex.size;
+  }
+
+  push(pieces: unknown) {
+    if (!Array.isArray(pieces)) return;
+    for (const [position, piece] of pieces.entries()) {
+      if (!piece || typeof piece !== 'object') continue;
+      const p = piece as {
+        index?: unknown;
+        id?: unknown;
+        function?: { name?: unknown; arguments?: unknown };
+      };
+      const index = typeof p.index === 'number' ? p.index : position;
+      const call = this.byIndex.get(index) ?? { id: '', name: '', arguments: '' };
+      if (typeof p.id === 'string' && p.id) call.id = p.id;
+      if (typeof p.function?.name === 'string') call.name += p.function.name;
+      if (typeof p.function?.arguments === 'string') call.arguments += p.function.arguments;
+      this.byIndex.set(index, call);
+    }
+  }
+
+  calls(): LlmToolCall[] {
+    return [...this.byIndex.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
+  }
 }

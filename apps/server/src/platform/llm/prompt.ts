@@ -38,6 +38,24 @@ export function buildMessages(request: LlmRequest): LlmMessage[] {
   return [...(system ? [{ role: 'system' as const, content: system }] : []), ...request.messages];
 }
 
+/** A message in the wire format: tool calls as `tool_calls`, tool results with `tool_call_id`. */
+export function toWireMessage(message: LlmMessage): Record<string, unknown> {
+  if (message.role === 'tool')
+    return { role: 'tool', tool_call_id: message.toolCallId ?? '', content: message.content };
+  if (message.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: message.content || null,
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
+    };
+  }
+  return { role: message.role, content: message.content };
+}
+
 function newTag(): string {
   return randomBytes(4).toString('hex');
 }

@@ -4,8 +4,26 @@
  */
 
 export interface LlmMessage {
-  role: 'user' | 'assistant' | 'system';
+  role: 'user' | 'assistant' | 'system' | 'tool';
   content: string;
+  /** An assistant turn in which the model called tools (sent back as `tool_calls`). */
+  toolCalls?: LlmToolCall[];
+  /** A `tool` message: the call it answers. */
+  toolCallId?: string;
+}
+
+/** A function the model may call (`tools` in the chat-completions request); `parameters` is a JSON schema. */
+export interface LlmToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model made; `arguments` is the JSON text exactly as the model wrote it (it may be malformed). */
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 /**
@@ -23,6 +41,8 @@ export interface LlmRequest {
   system: string;
   messages: LlmMessage[];
   sources?: LlmSource[];
+  /** Functions the model may call; the engine ends with a `tool_calls` event when it calls some. */
+  tools?: LlmToolSpec[];
   temperature?: number;
   maxTokens?: number;
   /** Aborting it cancels the upstream request at once; the iterator then ends without `done`. */
@@ -38,6 +58,8 @@ export type LlmEvent =
   | { type: 'delta'; content: string }
   /** `estimated` when counted from characters rather than reported by the provider. */
   | { type: 'usage'; promptTokens: number; completionTokens: number; estimated?: boolean }
+  /** The model called tools instead of (or after) answering; the caller runs them and asks again. */
+  | { type: 'tool_calls'; calls: LlmToolCall[] }
   | { type: 'done'; finishReason: string };
 
 export type LlmEngine = 'local' | 'openai';

@@ -2,7 +2,7 @@
  * Token usage per user: one `llm_usage` row per generation or embeddings call. Written by
  * the port itself, so no feature can forget it.
  */
-import { llmUsage } from '../../db/tables/llm.js';
+import { llmUsage } from '../../db/schema.js';
 import type { Db } from '../database/index.js';
 import type { LlmEngine } from './types.js';
 

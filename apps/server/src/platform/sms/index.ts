@@ -9,6 +9,9 @@ import { createAliyunSms } from './aliyun.js';
 import { createOutboxSms } from './outbox.js';
 import { createTencentSms } from './tencent.js';
 
+/** The dev endpoint reads the outbox engine's latest code to a phone. */
+export { readOutbox } from './outbox.js';
+
 export type SmsEngine = 'outbox' | 'aliyun' | 'tencent';
 
 export interface SmsCode {

@@ -5,19 +5,34 @@
  * page is shown.
  */
 import { LIMITS } from '@jq/contract';
-import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { BillingOverlays } from '../billing/billing-overlays';
+import { useFeedback } from '../../shared/feedback/feedback';
+import { useUserStore } from '../../shared/stores/user-store';
+import { BillingOverlays } from '../billing';
 import { AuthDialogSlot } from './auth-dialog-slot';
 import { startAccount } from './bootstrap';
 import { needsFullPageLoad } from './guard';
-import { LoginModal } from './login-modal';
-import { NeedLoginModal } from './need-login-modal';
 import { listenAccountNotices } from './notices';
+import { reloadUser } from './reload-user';
+
+// The modals load on first open, so a visitor's first page does not download the forms.
+const LoginModal = lazy(async () => ({ default: (await import('./login-modal')).LoginModal }));
+const NeedLoginModal = lazy(async () => ({ default: (await import('./need-login-modal')).NeedLoginModal }));
+
+/** True from the first time `isOpen` is: the modal stays mounted after, so closing animates. */
+function useHasOpened(isOpen: boolean): boolean {
+  const [hasOpened, setHasOpened] = useState(isOpen);
+  if (isOpen && !hasOpened) setHasOpened(true);
+  return hasOpened || isOpen;
+}
+
+/** A paid VIP order changes the user: read them back (isvip, expiry). */
+const reloadAfterVip = () => void reloadUser();
 
 export function AccountOverlays() {
-  const { notification, message } = App.useApp();
+  const { notification, message } = useFeedback();
   const navigate = useNavigate();
 
   useEffect(
@@ -50,12 +65,17 @@ export function AccountOverlays() {
     if (needsFullPageLoad(navigator.userAgent, false, location.pathname, previous)) window.location.reload();
   }, [location.pathname]);
 
+  const isLoginOpen = useHasOpened(useUserStore((state) => state.loginModal.isOpen));
+  const isNeedLoginOpen = useHasOpened(useUserStore((state) => state.isNeedLoginOpen));
+
   return (
     <>
-      <LoginModal />
-      <NeedLoginModal />
+      <Suspense fallback={null}>
+        {isLoginOpen && <LoginModal />}
+        {isNeedLoginOpen && <NeedLoginModal />}
+      </Suspense>
       <AuthDialogSlot />
-      <BillingOverlays />
+      <BillingOverlays onVipPaid={reloadAfterVip} />
     </>
   );
 }

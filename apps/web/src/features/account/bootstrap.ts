@@ -10,8 +10,8 @@ import { account } from '../../locales/zh-CN/account';
 import { useUserStore } from '../../shared/stores/user-store';
 import { checkClient, wechatLogin } from './api';
 import { decideAccess } from './guard';
+import { readLoginQuery } from './login-query';
 import { emitAccountNotice } from './notices';
-import { readLoginQuery } from './phone-login-form';
 import { handleRefreshFailure, refreshProfile } from './profile-refresh';
 import { refreshStatus, reloadAfterSignIn, saveSignIn } from './session';
 import { checkWebVersion } from './web-version';
@@ -84,9 +84,4 @@ async function signInWithWechat(code: string): Promise<void> {
       goTo: '/',
     });
   }
-}
-
-/** Tests start a fresh page load. */
-export function resetAccountStart(): void {
-  hasStarted = false;
 }

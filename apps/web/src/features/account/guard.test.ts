@@ -29,6 +29,7 @@ const INFO: UserInfo = {
   role: 1,
   identity: 'enterprise',
   dlreport: false,
+  imUid: '',
   imSign: '',
   isBindPhone: true,
   isBindWechat: false,

@@ -24,6 +24,7 @@ const USER: SignInResult = {
   role: 1,
   identity: 'investor',
   dlreport: false,
+  imUid: '',
   imSign: '',
   isBindPhone: true,
   isBindWechat: false,

@@ -1,23 +1,26 @@
 /**
- * The login modal of spec sections 2 and 4: QR mode by default, phone mode behind the
- * corner switch, and the phone-binding form after a QR or WeChat sign-in without a phone.
+ * The login modal of spec sections 2 and 4: QR mode by default on a computer, SMS mode on a
+ * phone (which cannot scan its own screen), a labelled switch between the two, and the
+ * phone-binding form after a QR or WeChat sign-in without a phone.
  * Opened from anywhere through the user store (header, route guard, locked content).
  */
 import { MobileOutlined, QrcodeOutlined, WechatOutlined } from '@ant-design/icons';
 import { messages } from '@jq/contract';
-import { App, Button, Divider, Modal, Tooltip } from 'antd';
+import { Button, Divider, Modal } from 'antd';
 import { account } from '../../locales/zh-CN/account';
+import { isWechatBrowser } from '../../shared/browser/wechat-browser';
 import { useUserStore } from '../../shared/stores/user-store';
 import type { SignInResult } from './api';
 import { PhoneLoginForm } from './phone-login-form';
 import { QrLoginPanel } from './qr-login-panel';
 import { reloadAfterSignIn, saveSignIn } from './session';
 import type { QrFinal } from './use-qr-login';
-import { isWechatBrowser, isWechatConfigured, startWechatLogin } from './wechat';
+import { isWechatConfigured, startWechatLogin } from './wechat';
 import './account.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 export function LoginModal() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const modal = useUserStore((state) => state.loginModal);
   const commoncfg = useUserStore((state) => state.status.commoncfg);
   const { closeLogin, openLogin, setLoginMode, clearLogin } = useUserStore.getState();
@@ -61,24 +64,23 @@ export function LoginModal() {
       title={<span data-testid="login-modal-title">{title}</span>}
       className="jq-login-modal"
     >
-      {!modal.isBinding && (
-        <Tooltip title={isPhoneMode ? account.switchToQr : account.switchToPhone} placement="left">
-          <button
-            type="button"
-            className="jq-login-switch"
-            aria-label={isPhoneMode ? account.switchToQr : account.switchToPhone}
-            onClick={() => setLoginMode(isPhoneMode ? 'qr' : 'phone')}
-            data-testid="login-mode-switch"
-          >
-            {isPhoneMode ? <QrcodeOutlined /> : <MobileOutlined />}
-          </button>
-        </Tooltip>
-      )}
       <div className="jq-login-body">
         {isPhoneMode ? (
           <PhoneLoginForm isBinding={modal.isBinding} tempUguid={modal.tempUguid} onSignedIn={finishSignIn} />
         ) : (
           <QrLoginPanel isActive={modal.isOpen && !isPhoneMode} onFinish={onQrFinish} />
+        )}
+        {!modal.isBinding && (
+          <Button
+            type="link"
+            block
+            icon={isPhoneMode ? <QrcodeOutlined /> : <MobileOutlined />}
+            className="jq-login-switch"
+            onClick={() => setLoginMode(isPhoneMode ? 'qr' : 'phone')}
+            data-testid="login-mode-switch"
+          >
+            {isPhoneMode ? account.switchToQr : account.switchToPhone}
+          </Button>
         )}
         {canUseWechat && (
           <>

@@ -5,7 +5,7 @@
  */
 import { CheckCircleFilled, DesktopOutlined } from '@ant-design/icons';
 import { messages } from '@jq/contract';
-import { App, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { account } from '../../locales/zh-CN/account';
@@ -18,6 +18,7 @@ import { confirmQrLogin, type SignInResult } from './api';
 import { PhoneLoginForm } from './phone-login-form';
 import { isBannedError, safeRedirect, saveSignIn } from './session';
 import './account.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 export function displayName(info: Pick<UserInfo, 'Name' | 'Phone'>): string {
   return info.Name || (info.Phone ? maskText(info.Phone) : account.unnamed);
@@ -37,7 +38,7 @@ function PlainLoginView() {
   const info = useUserStore((state) => state.info);
   const openLogin = useUserStore((state) => state.openLogin);
   const { isMobile } = useBreakpoint();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   if (info) {
     return (
@@ -84,7 +85,7 @@ const refusalOf = (error: unknown) =>
 function ConfirmQrView({ code }: { code: string }) {
   const info = useUserStore((state) => state.info);
   const clearLogin = useUserStore((state) => state.clearLogin);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [state, setState] = useState<ConfirmState>('idle');
   const [refusal, setRefusal] = useState<string | null>(null);
   const uguid = info?.uguid;

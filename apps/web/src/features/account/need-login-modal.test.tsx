@@ -40,6 +40,7 @@ describe('switchIdentity', () => {
     role: 2,
     identity: 'investor',
     dlreport: false,
+    imUid: '',
     imSign: '',
     isBindPhone: true,
     isBindWechat: false,

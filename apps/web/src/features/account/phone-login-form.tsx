@@ -5,15 +5,17 @@
  * the QR confirm page; the caller decides what a finished sign-in does.
  */
 import { Code, codeMessages, messages, PHONE_PATTERN } from '@jq/contract';
-import { App, Button, Checkbox, Form, Input, Space } from 'antd';
+import { Button, Checkbox, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { account } from '../../locales/zh-CN/account';
 import { ApiError } from '../../shared/api/client';
 import { useUserStore } from '../../shared/stores/user-store';
 import { phoneLogin, type SignInResult, sendVcode, updatePhone } from './api';
+import { readLoginQuery } from './login-query';
 import { SendCodeButton } from './send-code-button';
 import { isBannedError } from './session';
 import './account.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 interface PhoneFormValues {
   phone: string;
@@ -27,14 +29,6 @@ export interface PhoneLoginFormProps {
   onSignedIn(result: SignInResult): void | Promise<void>;
 }
 
-/** The invite (`iv`) and WeChat (`wxcode`) codes a shared link may carry (spec section 4). */
-export function readLoginQuery(search: string = window.location.search): { iv?: string; wxcode?: string } {
-  const params = new URLSearchParams(search);
-  const iv = params.get('iv') ?? undefined;
-  const wxcode = params.get('wxcode') ?? undefined;
-  return { ...(iv ? { iv } : {}), ...(wxcode ? { wxcode } : {}) };
-}
-
 /** The words for a refused sign-in: the spec's for -1, the server's own, else 登录失败，请重试！ */
 export function signInFailureText(error: unknown): string {
   if (!(error instanceof ApiError)) return messages.loginFailed;
@@ -46,7 +40,7 @@ export function signInFailureText(error: unknown): string {
 
 export function PhoneLoginForm({ isBinding = false, tempUguid, onSignedIn }: PhoneLoginFormProps) {
   const [form] = Form.useForm<PhoneFormValues>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [isSubmitting, setSubmitting] = useState(false);
 
   const canSend = async () => {

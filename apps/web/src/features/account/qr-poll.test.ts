@@ -15,6 +15,7 @@ const user = (phone: string): SignInResult => ({
   role: 0,
   identity: 'investor',
   dlreport: false,
+  imUid: '',
   imSign: '',
   isBindPhone: phone !== '',
   isBindWechat: false,

@@ -6,7 +6,7 @@
  * page offers business-card verification.
  */
 import { CURRENCIES, messages, PHONE_PATTERN, STAGES } from '@jq/contract';
-import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { account } from '../../locales/zh-CN/account';
 import { ApiError } from '../../shared/api/client';
@@ -14,6 +14,7 @@ import type { UserInfo } from '../../shared/stores/user-store';
 import { type RegistrationInput, sendVcode, submitRegistration } from './api';
 import { SendCodeButton } from './send-code-button';
 import './account.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 type Role = 1 | 2;
 
@@ -56,7 +57,7 @@ export function toRegistrationInput(values: RegisterFormValues): RegistrationInp
 
 export function RegisterForm({ info, onSubmitted }: RegisterFormProps) {
   const [form] = Form.useForm<RegisterFormValues>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [isSubmitting, setSubmitting] = useState(false);
   const role = Form.useWatch('role', form) ?? (info.role === 2 ? 2 : 1);
   const hasPhone = Boolean(info.Phone);

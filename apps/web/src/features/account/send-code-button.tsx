@@ -3,9 +3,10 @@
  * seconds countdown while the code is requested; a failed request frees it at once.
  */
 import { LIMITS, messages } from '@jq/contract';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { account } from '../../locales/zh-CN/account';
 import { ApiError } from '../../shared/api/client';
+import { useFeedback } from '../../shared/feedback/feedback';
 import { useCountdown } from './use-countdown';
 
 export interface SendCodeButtonProps {
@@ -16,7 +17,7 @@ export interface SendCodeButtonProps {
 }
 
 export function SendCodeButton({ canSend, send, disabled = false }: SendCodeButtonProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const countdown = useCountdown(LIMITS.smsResendSeconds);
 
   const onClick = async () => {

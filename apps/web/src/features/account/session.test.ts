@@ -32,8 +32,24 @@ describe('safeRedirect', () => {
       'javascript:alert(1)',
       '',
       null,
+      // What browsers strip or rewrite before resolving (issue 13, finding 5).
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\t\\evil.example',
+      '\\/evil.example',
+      '/%09/evil.example',
     ]) {
-      expect(safeRedirect(value)).toBeNull();
+      const result = safeRedirect(value);
+      if (result !== null)
+        expect(new URL(result, window.location.origin).origin, String(value)).toBe(window.location.origin);
+      else expect(result).toBeNull();
     }
+  });
+
+  it('keeps the query and hash of a same-site target, resolved against this origin', () => {
+    expect(safeRedirect('/jq/project?pid=3#top')).toBe('/jq/project?pid=3#top');
+    expect(safeRedirect('/jq/../jq/chat')).toBe('/jq/chat');
+    expect(safeRedirect('/\t/evil.example')).toBeNull();
   });
 });

@@ -47,10 +47,25 @@ export async function saveSignIn(result: SignInResult): Promise<void> {
   await refreshStatus();
 }
 
-/** A same-site path only: `redirect` comes from the address bar and must not leave the site. */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+/**
+ * A same-site path only: `redirect` comes from the address bar and must not leave the site.
+ * The browser's own URL parser decides (it drops tabs and newlines and reads `\\` as `/`,
+ * which turned `/\t/evil.example` into an off-site address); the answer is the path
+ * resolved against this origin, never the raw text.
+ */
+export function safeRedirect(
+  value: string | null | undefined,
+  origin = window.location.origin,
+): string | null {
+  if (!value?.startsWith('/')) return null;
+  let target: URL;
+  try {
+    target = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (target.origin !== origin) return null;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** Where the page goes after a sign-in: the redirect query, else the same page without sign-in query. */

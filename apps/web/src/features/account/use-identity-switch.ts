@@ -4,9 +4,10 @@
  * them to other devices.
  */
 import type { Identity } from '@jq/contract';
-import { App } from 'antd';
+
 import { useCallback } from 'react';
 import { account } from '../../locales/zh-CN/account';
+import { useFeedback } from '../../shared/feedback/feedback';
 import { useSettingsStore } from '../../shared/stores/settings-store';
 import { useUserStore } from '../../shared/stores/user-store';
 import { saveUserBaseInfo } from './api';
@@ -20,7 +21,7 @@ export async function switchIdentity(identity: Identity): Promise<void> {
 }
 
 export function useIdentitySwitch() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useCallback(
     (identity: Identity) => {
       switchIdentity(identity).catch(() => void message.warning(account.identitySaveFailed));

@@ -5,7 +5,7 @@
  */
 import { LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { IDENTITIES, type Identity, ROLE_UNREGISTERED } from '@jq/contract';
-import { App, Button, Descriptions, Segmented, Tabs, Tag, Typography } from 'antd';
+import { Button, Descriptions, Segmented, Tabs, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { account } from '../../locales/zh-CN/account';
 import { common } from '../../locales/zh-CN/common';
@@ -20,6 +20,7 @@ import { RegisterForm } from './register-form';
 import { signOut, toUserInfo } from './session';
 import { useIdentitySwitch } from './use-identity-switch';
 import './account.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 type Tab = 'profile' | 'register';
 
@@ -59,7 +60,7 @@ function ProfilePanel({ info, onRegister }: { info: UserInfo; onRegister(): void
   const switchIdentity = useIdentitySwitch();
   const openVerification = useUserStore((state) => state.openAuthDialog);
   const navigate = useAppNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isRegistered = info.role !== ROLE_UNREGISTERED && info.role !== -1;
 
   const logout = async () => {
@@ -154,7 +155,7 @@ function ProfilePanel({ info, onRegister }: { info: UserInfo; onRegister(): void
 }
 
 function RegisterPanel({ info, onDone }: { info: UserInfo; onDone(): void }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const setInfo = useUserStore((state) => state.setInfo);
   const openVerification = useUserStore((state) => state.openAuthDialog);
 

@@ -4,11 +4,8 @@
  * Shown only when the server's status says WeChat is configured.
  */
 import type { CommonCfg } from '@jq/contract';
+import { isWechatBrowser } from '../../shared/browser/wechat-browser';
 import { getWxAppid } from './api';
-
-export function isWechatBrowser(userAgent: string = navigator.userAgent): boolean {
-  return /MicroMessenger/i.test(userAgent);
-}
 
 export function isWechatConfigured(commoncfg: Partial<CommonCfg>): boolean {
   return commoncfg.wechatEnabled === true;

@@ -9,21 +9,22 @@
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import { Sender } from '@ant-design/x';
 import { QUESTION_MAX_CHARS } from '@jq/contract';
-import { App, Button, Empty, Result, Spin, Switch, Tag, Tooltip } from 'antd';
+import { Button, Empty, Result, Spin, Switch, Tag, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
 import { ApiError } from '../../shared/api/client';
-import { SafeLink } from '../../shared/markdown';
+import { SafeLink } from '../../shared/markdown/safe-link';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useUserStore } from '../../shared/stores/user-store';
 import { AnswerContent, KIND_ICONS } from './answer-content';
 import { type HitGroup, hitGroups, type SearchTurn } from './search-model';
 import { useAiSearch } from './use-ai-search';
 import './ai-search.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 export function AiSearchView() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params, setParams] = useSearchParams();
   const navigate = useAppNavigate();
   const searchId = params.get('searchId');

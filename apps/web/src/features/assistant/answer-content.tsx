@@ -12,9 +12,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { EntityKind, EntityLink } from '@jq/contract';
-import { Alert, App, Button, Tag, Tooltip } from 'antd';
+import { Alert, Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
+import { useFeedback } from '../../shared/feedback/feedback';
 import { Markdown, QuoteCards, SafeLink } from '../../shared/markdown';
 import type { ViewMessage } from './chat-model';
 
@@ -85,7 +86,7 @@ export interface AnswerActionsProps {
 }
 
 export function AnswerActions({ message, isLast, isBusy, onRegenerate }: AnswerActionsProps) {
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   if (message.status === 'streaming') return null;
   const copy = () => {
     navigator.clipboard.writeText(message.content).then(

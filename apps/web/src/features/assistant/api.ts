@@ -13,10 +13,8 @@ import type {
   ConversationDetail,
   ConversationPageSchema,
   DeletedChatSchema,
-  HomeSearchHistoryPageSchema,
   HomeSearchSchema,
   HomeUserActionsSchema,
-  IpoInquirySchema,
   LeaveChatSchema,
   QuickQuestionsSchema,
   RecommendSchema,
@@ -104,14 +102,6 @@ export function createChatReport(chatuuid: string, signal?: AbortSignal) {
   return apiPost<ChatReport>('/chat/reportcreate', { chatuuid }, { signal });
 }
 
-/** Listing and inquiry passages (plain strings), from one report when `pid` is given. */
-export function getIpoInquiry(
-  input: { pid?: number; keyword?: string; limit?: number },
-  signal?: AbortSignal,
-) {
-  return apiPost<z.infer<typeof IpoInquirySchema>>('/acchat/ipoinquiry', input, { signal });
-}
-
 export function getReportInfo(id: number, signal?: AbortSignal) {
   return apiPost<ReportInfo>('/acchat/reportinfo', { id }, { signal });
 }
@@ -155,12 +145,4 @@ export function getRecommendations(signal?: AbortSignal) {
 
 export function getHomeUserActions(signal?: AbortSignal) {
   return apiPost<HomeUserActions>('/aisearch/homeuseractions', {}, { signal });
-}
-
-export function getSearchHistory(signal?: AbortSignal) {
-  return apiPost<z.infer<typeof HomeSearchHistoryPageSchema>>(
-    '/aisearch/homesearch_history',
-    { page: 1, pageSize: 10 },
-    { signal },
-  );
 }

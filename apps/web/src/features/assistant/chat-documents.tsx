@@ -5,7 +5,7 @@
  * numbered once for the whole report). Both can be copied and downloaded as .md.
  */
 import { CopyOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Result, Spin } from 'antd';
+import { Button, Drawer, Result, Spin } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
 import { ApiError, isAbortError } from '../../shared/api/client';
@@ -22,6 +22,7 @@ import {
 } from './markdown-file';
 import { useChatReport } from './queries';
 import './ai-search.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 export type ChatDocumentKind = 'bp' | 'report';
 
@@ -61,7 +62,7 @@ function DocumentBar({
   fallbackTitle: string;
   children?: ReactNode;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isReady = doc.status !== 'streaming' && doc.content.trim().length > 0;
   const text = withSources(doc.content, doc.quotes);
   const copy = () => {

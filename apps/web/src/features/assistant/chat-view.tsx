@@ -6,15 +6,16 @@
  */
 import { Bubble, Sender } from '@ant-design/x';
 import { QUESTION_MAX_CHARS } from '@jq/contract';
-import { App, Button, Result, Spin, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Button, Result, Spin, Tooltip } from 'antd';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
 import { LockedContentButton } from '../../shared/components/locked-content-button';
+import { ChatUnlockModal } from '../billing';
 import { AnswerActions, AnswerContent, QuestionContent, Suggestions } from './answer-content';
 import type { ViewMessage } from './chat-model';
-import { UnlockModal } from './unlock-modal';
 import type { useChatSession } from './use-chat-session';
 import './assistant.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 type Session = ReturnType<typeof useChatSession>;
 
@@ -29,7 +30,7 @@ export interface ChatViewProps {
 }
 
 export function ChatView({ session, placeholder, welcome, toolbar, onNewChat }: ChatViewProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [draft, setDraft] = useState('');
   const [isUnlockOpen, setUnlockOpen] = useState(false);
   const { messages, isStreaming, quota } = session;
@@ -163,13 +164,15 @@ export function ChatView({ session, placeholder, welcome, toolbar, onNewChat }: 
         </div>
       </div>
       {quota && (
-        <UnlockModal
-          isOpen={isUnlockOpen}
-          quota={quota}
-          ensureChat={session.ensureChat}
-          onUnlocked={session.refreshQuota}
-          onClose={() => setUnlockOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <ChatUnlockModal
+            isOpen={isUnlockOpen}
+            quota={quota}
+            ensureChat={session.ensureChat}
+            onUnlocked={session.refreshQuota}
+            onClose={() => setUnlockOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { Button, Empty, Input, List, Result, Segmented, Tag, Tooltip } from 'ant
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
-import { SafeLink } from '../../shared/markdown';
+import { SafeLink } from '../../shared/markdown/safe-link';
 import { useHistory } from './queries';
 import { conversationUrl } from './record-links';
 import { useConversationActions } from './use-conversation-actions';

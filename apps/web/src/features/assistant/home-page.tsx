@@ -6,11 +6,12 @@
  * recent actions and recommended records.
  */
 import { SearchOutlined } from '@ant-design/icons';
-import { Sender } from '@ant-design/x';
 import { LIMITS } from '@jq/contract';
-import { Button, Card, Checkbox, Segmented, Skeleton } from 'antd';
+import { Button, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
+import { LineSkeleton } from '../../shared/components/line-skeleton';
+import { QuestionBox } from '../../shared/components/question-box';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { hitRows, RecentActions, Recommendations, RecordRows } from './home-sections';
 import { useHomeSearch, useQuickQuestions, useRecommendedSearches } from './queries';
@@ -76,27 +77,25 @@ export default function HomePage() {
             data-testid="home-mode"
           />
           {isSearch && (
-            <Checkbox checked={isFusion} onChange={(event) => setFusion(event.target.checked)}>
+            <label className="jq-home-fusion">
+              <input
+                type="checkbox"
+                checked={isFusion}
+                onChange={(event) => setFusion(event.target.checked)}
+              />
               {assistant.fusion}
-            </Checkbox>
+            </label>
           )}
         </div>
-        <Sender
+        <QuestionBox
           value={draft}
           onChange={setDraft}
           onSubmit={submit}
-          submitType="enter"
           placeholder={isSearch ? assistant.searchPlaceholder : assistant.homePlaceholder}
-          autoSize={{ minRows: 2, maxRows: 6 }}
+          submitLabel={isSearch ? assistant.search : assistant.ask}
+          {...(isSearch ? { submitIcon: <SearchOutlined /> } : {})}
+          submitTestId="home-ask"
           className="jq-home-sender"
-          suffix={(_, { components: { SendButton } }) => (
-            <SendButton
-              type="primary"
-              {...(isSearch ? { icon: <SearchOutlined /> } : {})}
-              aria-label={isSearch ? assistant.search : assistant.ask}
-              data-testid="home-ask"
-            />
-          )}
         />
         {keyword && (rows.length > 0 || foundQuestions.length > 0) && (
           <div className="jq-home-found" data-testid="home-search-results">
@@ -111,7 +110,7 @@ export default function HomePage() {
       <section className="jq-home-section">
         <h2 className="jq-home-h2">{assistant.quickQuestions}</h2>
         {quick.isPending ? (
-          <Skeleton.Button active block />
+          <LineSkeleton rows={1} label={assistant.quickQuestions} />
         ) : (
           <Chips
             items={(quick.data?.list ?? []).map((item) => item.text)}
@@ -129,12 +128,14 @@ export default function HomePage() {
       )}
 
       <div className="jq-home-grid">
-        <Card title={assistant.recentActions} size="small" className="jq-home-card">
+        <section className="jq-home-card">
+          <h2 className="jq-home-card-title">{assistant.recentActions}</h2>
           <RecentActions />
-        </Card>
-        <Card title={assistant.recommendTitle} size="small" className="jq-home-card">
+        </section>
+        <section className="jq-home-card">
+          <h2 className="jq-home-card-title">{assistant.recommendTitle}</h2>
           <Recommendations />
-        </Card>
+        </section>
       </div>
     </div>
   );

@@ -10,14 +10,15 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { EntityKind, SearchHits } from '@jq/contract';
-import { Button, Empty, Skeleton, Tag } from 'antd';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
-import { SafeLink } from '../../shared/markdown';
+import { LineSkeleton } from '../../shared/components/line-skeleton';
+import { SafeLink } from '../../shared/markdown/safe-link';
+import { recordUrl } from '../../shared/navigation/record-url';
 import { useUserStore } from '../../shared/stores/user-store';
 import { useHomeUserActions, useRecommendations } from './queries';
-import { recordUrl } from './record-links';
 
 const ICONS: Record<EntityKind, ReactNode> = {
   project: <ProjectOutlined />,
@@ -92,10 +93,10 @@ function SectionError({ onRetry }: { onRetry(): void }) {
 
 export function RecentActions() {
   const actions = useHomeUserActions();
-  if (actions.isPending) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  if (actions.isPending) return <LineSkeleton rows={3} label={assistant.recentActions} />;
   if (actions.isError) return <SectionError onRetry={() => void actions.refetch()} />;
   if (actions.data.list.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={assistant.recentEmpty} />;
+    return <p className="jq-home-empty">{assistant.recentEmpty}</p>;
   }
   return (
     <ul className="jq-home-rows" data-testid="recent-actions">
@@ -106,7 +107,7 @@ export function RecentActions() {
               <ClockCircleOutlined />
             </span>
             <span className="jq-home-row-name">{action.title}</span>
-            <Tag className="jq-home-row-tag">{assistant.actionTypes[action.type]}</Tag>
+            <span className="jq-home-row-tag">{assistant.actionTypes[action.type]}</span>
             <span className="jq-home-row-meta">{dayjs(action.at).format('MM-DD HH:mm')}</span>
           </SafeLink>
         </li>
@@ -117,10 +118,10 @@ export function RecentActions() {
 
 export function Recommendations() {
   const recommend = useRecommendations();
-  if (recommend.isPending) return <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  if (recommend.isPending) return <LineSkeleton rows={4} label={assistant.recommendTitle} />;
   if (recommend.isError) return <SectionError onRetry={() => void recommend.refetch()} />;
   const rows = hitRows(recommend.data);
-  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  if (rows.length === 0) return <p className="jq-home-empty">{assistant.recommendEmpty}</p>;
   return (
     <>
       {recommend.data.basis.length > 0 && (

@@ -5,7 +5,7 @@
 import { Result } from 'antd';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
-import { resolveLink } from '../../shared/markdown';
+import { resolveLink } from '../../shared/markdown/link-rules';
 import { PdfViewer, readPage } from './pdf-viewer';
 import './assistant.css';
 

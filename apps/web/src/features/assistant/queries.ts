@@ -5,7 +5,6 @@ import {
   createChatReport,
   getAgents,
   getHomeUserActions,
-  getIpoInquiry,
   getQuickQuestions,
   getRecommendations,
   getRecommendedSearches,
@@ -99,14 +98,6 @@ export function useReportInfo(id: number | null) {
     queryFn: ({ signal }) => getReportInfo(id!, signal),
     enabled: id !== null,
     retry: false,
-  });
-}
-
-export function useIpoInquiry(pid: number) {
-  return useQuery({
-    queryKey: ['assistant', 'ipo-inquiry', pid],
-    queryFn: ({ signal }) => getIpoInquiry({ pid, limit: 10 }, signal),
-    staleTime: 10 * 60_000,
   });
 }
 

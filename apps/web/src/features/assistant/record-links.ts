@@ -1,13 +1,5 @@
-/** In-app addresses of library records (docs/decisions.md "资料库详情页"), public lists for visitors. */
-import { type ChatKind, DEFAULT_PRODUCT, type EntityKind } from '@jq/contract';
-
-export function recordUrl(kind: EntityKind, id: number, isSignedIn: boolean): string {
-  const p = DEFAULT_PRODUCT;
-  if (kind === 'project') return isSignedIn ? `/${p}/project?pid=${id}` : `/plist?pid=${id}`;
-  if (kind === 'institution') return isSignedIn ? `/${p}/org?oid=${id}` : `/olist?oid=${id}`;
-  if (kind === 'investor') return `/${p}/investor?iid=${id}`;
-  return `/${p}/report?rid=${id}`;
-}
+/** In-app addresses of the assistant's pages (a library record's is shared/navigation/record-url). */
+import { type ChatKind, DEFAULT_PRODUCT } from '@jq/contract';
 
 export function homechatUrl(question: string): string {
   return `/homechat?q=${encodeURIComponent(question.trim())}`;

@@ -5,8 +5,8 @@
  */
 import type { AiInteraction, EntityKind, SearchHits, StreamEvent } from '@jq/contract';
 import { assistant } from '../../locales/zh-CN/assistant';
+import { recordUrl } from '../../shared/navigation/record-url';
 import { applyEvent, newMessage, type StreamOutcome, type ViewMessage } from './chat-model';
-import { recordUrl } from './record-links';
 
 export type SearchKind = AiInteraction['kind'];
 

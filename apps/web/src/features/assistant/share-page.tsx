@@ -3,7 +3,7 @@
  * citations). The reader may copy it into a conversation of their own and go on from there.
  */
 import type { ChatKind } from '@jq/contract';
-import { App, Button, Result, Spin, Tag } from 'antd';
+import { Button, Result, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
@@ -15,13 +15,14 @@ import { fromServer } from './chat-model';
 import { useSharedChat } from './queries';
 import { conversationUrl } from './record-links';
 import './assistant.css';
+import { useFeedback } from '../../shared/feedback/feedback';
 
 export default function SharePage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const shared = useSharedChat(token);
   const navigate = useAppNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isSignedIn = useUserStore((state) => state.info !== null);
   const openLogin = useUserStore((state) => state.openLogin);
   const [isForking, setForking] = useState(false);

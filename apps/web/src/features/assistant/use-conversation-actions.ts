@@ -1,12 +1,13 @@
 /** Sharing (link copied) and deleting (after confirmation) a conversation, from any list. */
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { assistant } from '../../locales/zh-CN/assistant';
+import { useFeedback } from '../../shared/feedback/feedback';
 import { deleteChat, shareChat } from './api';
 import { assistantKeys } from './queries';
 
 export function useConversationActions() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
 
   const share = async (chatuuid: string) => {

@@ -5,10 +5,11 @@
  * the order and what running out of polls means (charges: the QR expires; VIP: timed out).
  */
 import type { Order } from '@jq/contract';
-import { App, Button, Modal, QRCode, Spin, Typography } from 'antd';
+import { Button, Modal, QRCode, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { billing } from '../../locales/zh-CN/billing';
-import { isWechatBrowser } from '../account/wechat';
+import { isWechatBrowser } from '../../shared/browser/wechat-browser';
+import { useFeedback } from '../../shared/feedback/feedback';
 import type { ClientType, OrderCheckPath } from './api';
 import { useOrderPoll } from './use-order-poll';
 import { payInWechat } from './wechat-pay';
@@ -48,7 +49,7 @@ export function sandboxLink(code: string): string {
 }
 
 export function PayModal(props: PayModalProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [order, setOrder] = useState<Order | null>(null);
   const [phase, setPhase] = useState<'loading' | 'ready' | 'expired'>('loading');
   const [round, setRound] = useState(0);

@@ -1,5 +1,6 @@
 /** /vipAgreement: the membership service agreement the VIP purchase links to. */
-import { LegalDocument } from '../legal/legal-document';
+
+import { LegalDocument } from '../../shared/components/legal-document';
 import { VIP_AGREEMENT } from './vip-agreement-text';
 
 export default function VipAgreementPage() {

@@ -1,5 +1,5 @@
 /** /vipAgreement: the VIP membership service agreement, in the legal pages' format. */
-import type { LegalText } from '../legal/legal-document';
+import type { LegalText } from '../../shared/components/legal-document';
 
 export const VIP_AGREEMENT: LegalText = {
   title: '金桥会员服务协议',

@@ -1,5 +1,5 @@
 /** 金桥用户协议: the terms a user accepts when signing in or registering. */
-import type { LegalText } from './legal-document';
+import type { LegalText } from '../../shared/components/legal-document';
 
 export const AGREEMENT: LegalText = {
   title: '金桥用户协议',

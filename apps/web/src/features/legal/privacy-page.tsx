@@ -1,5 +1,6 @@
 /** /privacy: the privacy policy the login form links to. */
-import { LegalDocument } from './legal-document';
+
+import { LegalDocument } from '../../shared/components/legal-document';
 import { PRIVACY } from './privacy-text';
 
 export default function PrivacyPage() {

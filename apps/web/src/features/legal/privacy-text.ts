@@ -1,5 +1,5 @@
 /** 金桥隐私政策: what personal information the platform handles and how, per 《个人信息保护法》. */
-import type { LegalText } from './legal-document';
+import type { LegalText } from '../../shared/components/legal-document';
 
 export const PRIVACY: LegalText = {
   title: '金桥隐私政策',

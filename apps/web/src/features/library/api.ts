@@ -1,48 +1,40 @@
 /**
  * The library's calls of API.md ("Institutions, investors, projects, user relations", plus
- * acchat/reportinfo and operation/reportsample), one function each, through the one API
- * client, typed by the contract's schemas.
+ * acchat/reportinfo and ipoinquiry), one function each, through the one API client, typed by the
+ * contract's schemas. Reading one record's detail is in shared/records (matching reads it too).
  */
 import type {
   ArticlePageSchema,
   FollowStateSchema,
   IndustrySearchResultSchema,
-  InvestorInfoSchema,
   InvestorSearchResultSchema,
+  IpoInquirySchema,
   MemberPageSchema,
-  OrgInfoSchema,
-  OrgProjectPageSchema,
   OrgSearchResultSchema,
   PatentsSchema,
   ProjectContactsSchema,
-  ProjectInfoSchema,
   ProjectInvestorsSchema,
   ProjectPageSchema,
   ProjectSearchResultSchema,
   ReportCardSchema,
   ReportInfoSchema,
-  ReportSampleSchema,
   ReportSearchPageSchema,
   ReportSearchRequest,
-  Taxonomy,
 } from '@jq/contract';
 import type { z } from 'zod';
-import { apiGet, apiPost } from '../../shared/api/client';
+import { apiPost } from '../../shared/api/client';
+import { detailOptions, type OidPage } from '../../shared/records/record-api';
 import type { LibraryKind, SearchRequest } from './search-state';
 
 export type ProjectSearchResult = z.infer<typeof ProjectSearchResultSchema>;
 export type OrgSearchResult = z.infer<typeof OrgSearchResultSchema>;
 export type InvestorSearchResult = z.infer<typeof InvestorSearchResultSchema>;
-export type ProjectInfo = z.infer<typeof ProjectInfoSchema>;
 export type ProjectInvestors = z.infer<typeof ProjectInvestorsSchema>;
 export type Patents = z.infer<typeof PatentsSchema>;
 export type ProjectContacts = z.infer<typeof ProjectContactsSchema>;
-export type OrgInfo = z.infer<typeof OrgInfoSchema>;
-export type OrgProjectPage = z.infer<typeof OrgProjectPageSchema>;
 export type ProjectPage = z.infer<typeof ProjectPageSchema>;
 export type MemberPage = z.infer<typeof MemberPageSchema>;
 export type ArticlePage = z.infer<typeof ArticlePageSchema>;
-export type InvestorInfo = z.infer<typeof InvestorInfoSchema>;
 export type FollowState = z.infer<typeof FollowStateSchema>;
 export type ReportInfo = z.infer<typeof ReportInfoSchema>;
 export type ReportCard = z.infer<typeof ReportCardSchema>;
@@ -74,13 +66,6 @@ export function searchIndustryProjects(industry: string, pageSize: number, signa
 }
 
 // ---- Projects ----
-/** Details show their own error (not found, retry), so their failures raise no global notice. */
-const detailOptions = (signal?: AbortSignal) => ({ signal, isSilent: true });
-
-export function getProjectInfo(pid: number, signal?: AbortSignal) {
-  return apiPost<ProjectInfo>('/project/ProjectInfo', { pid }, detailOptions(signal));
-}
-
 export function getProjectInvestors(pid: number, signal?: AbortSignal) {
   return apiPost<ProjectInvestors>('/project/ProjectOrgLink', { pid }, { signal });
 }
@@ -99,20 +84,6 @@ export function unlockProjectContacts(pid: number) {
 }
 
 // ---- Institutions ----
-export function getOrgInfo(oid: number, signal?: AbortSignal) {
-  return apiPost<OrgInfo>('/acorg/OrgCardOrgInfo', { oid }, detailOptions(signal));
-}
-
-export interface OidPage {
-  oid: number;
-  page: number;
-  pageSize: number;
-}
-
-export function listOrgProjects(input: OidPage, signal?: AbortSignal) {
-  return apiPost<OrgProjectPage>('/acorg/OrgCardProjectList', input, { signal });
-}
-
 export function listOrgLinkedProjects(input: OidPage, signal?: AbortSignal) {
   return apiPost<ProjectPage>('/acorg/GetOrgCardLinkProject', input, { signal });
 }
@@ -133,18 +104,9 @@ export function unfollowOrg(oid: number) {
   return apiPost<FollowState>('/user/delOrgRelationShip', { oid });
 }
 
-// ---- Investors ----
-export function getInvestorInfo(id: number, signal?: AbortSignal) {
-  return apiPost<InvestorInfo>('/acorg/investorInfo', { id }, detailOptions(signal));
-}
-
 // ---- Reports ----
 export function getReportInfo(id: number, signal?: AbortSignal) {
   return apiPost<ReportInfo>('/acchat/reportinfo', { id }, detailOptions(signal));
-}
-
-export function listSampleReports(signal?: AbortSignal) {
-  return apiGet<z.infer<typeof ReportSampleSchema>>('/operation/reportsample', undefined, { signal });
 }
 
 export type ReportSearchPage = z.infer<typeof ReportSearchPageSchema>;
@@ -154,7 +116,7 @@ export function searchReports(request: ReportSearchInput, signal?: AbortSignal) 
   return apiPost<ReportSearchPage>('/acchat/reportSearch', request, { signal });
 }
 
-// ---- Filter options ----
-export function getTaxonomy(signal?: AbortSignal) {
-  return apiGet<Taxonomy>('/library/taxonomy', undefined, { signal });
+/** A report's listing and inquiry passages (plain strings), when the assistant is on. */
+export function getIpoInquiry(input: { pid: number; limit: number }, signal?: AbortSignal) {
+  return apiPost<z.infer<typeof IpoInquirySchema>>('/acchat/ipoinquiry', input, { signal });
 }

@@ -7,7 +7,7 @@
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isPathOf, routePath } from './use-list-state';
+import { isPathOf, routePath } from '../../shared/navigation/route-path';
 
 export type EntityKind = 'project' | 'org' | 'investor' | 'report';
 

@@ -1,16 +1,14 @@
 /**
  * What every detail view is made of: the drawer it opens in (wide on desktop, the whole
  * screen with a back arrow on phones, so a phone sees a page), its sections, fact grid,
- * paragraphs of server text (plain text, line breaks kept), and its loading and error states.
+ * paragraphs of server text (plain text, line breaks kept), and its loading state (the error
+ * state and the tab title are shared/: DetailError, useDocumentTitle).
  */
 import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
-import { Drawer, Result, Skeleton } from 'antd';
-import { type ReactNode, useEffect } from 'react';
-import { common } from '../../locales/zh-CN/common';
+import { Drawer, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { library } from '../../locales/zh-CN/library';
-import { ApiError } from '../../shared/api/client';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
-import { LoadError } from './result-list';
 import './library-detail.css';
 
 const DESKTOP_WIDTH = 980;
@@ -48,18 +46,6 @@ export function DetailDrawer({ open, title, onClose, onBack, testId, children }:
       {children}
     </Drawer>
   );
-}
-
-/** The entity's name in the tab title while its detail is shown (shared links, history). */
-export function useDocumentTitle(name: string | undefined): void {
-  useEffect(() => {
-    if (!name) return;
-    const previous = document.title;
-    document.title = `${name}${common.titleSeparator}${common.productName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [name]);
 }
 
 export function Section({
@@ -127,14 +113,6 @@ export function DetailLoading() {
       <Skeleton active paragraph={{ rows: 4 }} />
     </div>
   );
-}
-
-/** Not found is final; anything else can be retried. */
-export function DetailError({ error, onRetry }: { error: unknown; onRetry(): void }) {
-  if (error instanceof ApiError && error.status === 404) {
-    return <Result status="404" title={library.detailMissing} subTitle={error.msg} />;
-  }
-  return <LoadError onRetry={onRetry} />;
 }
 
 /** Only same-site paths and http(s) addresses become links (never javascript: and friends). */

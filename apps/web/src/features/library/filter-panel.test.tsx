@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FILTERS_BY_KIND, FilterPanel, type Taxonomy } from './filter-panel';
+import type { Taxonomy } from '../../shared/taxonomy/taxonomy';
+import { FILTERS_BY_KIND, FilterPanel } from './filter-panel';
 import { EMPTY_QUERY, type LibraryQuery } from './search-state';
 
 const TAXONOMY: Taxonomy = {

@@ -9,9 +9,9 @@ import { STAGES } from '@jq/contract';
 import { Badge, Button, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { library } from '../../locales/zh-CN/library';
+import type { Taxonomy } from '../../shared/taxonomy/taxonomy';
 import { Chips, FilterRow, type RangePreset, RangeRow, TwoLevelRows } from './filter-rows';
 import { countFilters, EMPTY_QUERY, foundedRange, type LibraryKind, type LibraryQuery } from './search-state';
-import type { IndustryOption, RegionOption } from './taxonomy';
 
 export type FilterKey = 'industry' | 'stage' | 'region' | 'amount' | 'founded';
 
@@ -20,11 +20,6 @@ export const FILTERS_BY_KIND: Record<LibraryKind, readonly FilterKey[]> = {
   org: ['industry', 'stage', 'region', 'amount', 'founded'],
   investor: ['industry', 'stage', 'region', 'amount'],
 };
-
-export interface Taxonomy {
-  industries: IndustryOption[];
-  regions: RegionOption[];
-}
 
 export interface FilterPanelProps {
   kind: LibraryKind;

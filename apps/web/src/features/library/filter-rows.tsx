@@ -7,7 +7,7 @@
 import { Button, InputNumber, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { library } from '../../locales/zh-CN/library';
-import type { Named } from './taxonomy';
+import type { Named } from '../../shared/taxonomy/taxonomy';
 
 export interface FilterRowProps {
   label: string;

@@ -4,10 +4,11 @@
  */
 import { Result } from 'antd';
 import { Link } from 'react-router';
+import { common } from '../../locales/zh-CN/common';
 import { library } from '../../locales/zh-CN/library';
+import { routePath } from '../../shared/navigation/route-path';
 import { useDetailParam } from './detail-nav';
 import { ProjectDetail } from './project-detail';
-import { routePath } from './use-list-state';
 import './library.css';
 
 export default function FundingProjectPage() {
@@ -18,7 +19,7 @@ export default function FundingProjectPage() {
         {id === null ? (
           <Result
             status="404"
-            title={library.detailMissing}
+            title={common.recordMissing}
             extra={<Link to={routePath('plist')}>{library.publicProjectsTitle}</Link>}
           />
         ) : (

@@ -8,15 +8,18 @@ import { LockOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { DetailError } from '../../shared/components/detail-error';
 import { UserAvatar } from '../../shared/components/user-avatar';
+import { formatDate, formatStage, formatWanRange } from '../../shared/format/figures';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
+import type { InvestorInfo } from '../../shared/records/record-api';
+import { useInvestorInfo } from '../../shared/records/record-queries';
 import { useUserStore } from '../../shared/stores/user-store';
-import { openVip } from '../billing/billing-store';
-import type { InvestorInfo } from './api';
+import { openVip } from '../billing';
+import { MessageButton } from '../im';
 import { useDetailLink } from './detail-nav';
-import { DetailError, DetailLoading, Facts, Paragraphs, Section, useDocumentTitle } from './detail-parts';
-import { formatDate, formatStage, formatWanRange } from './format';
-import { DemoTag } from './list-items';
-import { useInvestorInfo } from './queries';
+import { DetailLoading, Facts, Paragraphs, Section } from './detail-parts';
 
 export function InvestorDetail({ id }: { id: number }) {
   const info = useInvestorInfo(id);
@@ -83,6 +86,7 @@ function InvestorDetailBody({ investor }: { investor: InvestorInfo }) {
           </div>
           <div className="jq-lib-detail-tags">{investor.isDemo && <DemoTag />}</div>
         </div>
+        <MessageButton target={{ investorId: investor.id }} />
       </header>
       <Facts
         items={[

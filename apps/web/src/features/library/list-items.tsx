@@ -4,37 +4,23 @@
  * link to the detail, and the 演示数据 mark on generated records.
  */
 import type { InvestorCard, OrgCard, ProjectCard } from '@jq/contract';
-import { messages } from '@jq/contract';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { common } from '../../locales/zh-CN/common';
 import { library } from '../../locales/zh-CN/library';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { EntityLogo } from '../../shared/components/entity-logo';
 import { UserAvatar } from '../../shared/components/user-avatar';
+import {
+  formatDate,
+  formatStage,
+  formatWan,
+  formatWanRange,
+  wanOrUndisclosed,
+} from '../../shared/format/figures';
 import type { DetailLink } from './detail-nav';
-import { formatDate, formatStage, formatWan, formatWanRange, wanOrUndisclosed } from './format';
 import { Highlighted } from './highlight';
-
-export function DemoTag() {
-  return (
-    <Tag className="jq-lib-demo" bordered={false} data-testid="demo-tag">
-      {messages.demoData}
-    </Tag>
-  );
-}
-
-const REGION_PREFIX = /^(?:[\u4e00-\u9fff]{2,3}(?:省|自治区))?(?:[\u4e00-\u9fff]{2,3}市)?/u;
-
-/** 上海市朔林天使投资管理有限公司 → 朔林天使投资管理有限公司: a full name's initial is not its city's. */
-export function logoName(name: string): string {
-  if (Array.from(name).length < 8) return name;
-  const rest = name.replace(REGION_PREFIX, '');
-  return Array.from(rest).length >= 2 ? rest : name;
-}
-
-/** A company's or fund's logo: the picture, else its first character (the one avatar component). */
-export function EntityLogo({ src, name, size = 44 }: { src: string; name: string; size?: number }) {
-  return <UserAvatar src={src || null} name={logoName(name)} size={size} className="jq-lib-logo" />;
-}
 
 function Meta({ items }: { items: (string | false | null | undefined)[] }) {
   const shown = items.filter((item): item is string => Boolean(item));
@@ -126,7 +112,7 @@ export function OrgItem({ org, link }: { org: OrgCard; link: DetailLink }) {
         <>
           <span className="jq-lib-side-label">{library.ticket}</span>
           <strong className="jq-lib-side-value">
-            {formatWanRange(org.ticketMin, org.ticketMax, org.currency) || library.undisclosed}
+            {formatWanRange(org.ticketMin, org.ticketMax, org.currency) || common.undisclosed}
           </strong>
         </>
       }
@@ -178,7 +164,7 @@ export function InvestorItem({ investor, link }: { investor: InvestorCard; link:
         <>
           <span className="jq-lib-side-label">{library.ticket}</span>
           <strong className="jq-lib-side-value">
-            {formatWanRange(investor.ticketMin, investor.ticketMax) || library.undisclosed}
+            {formatWanRange(investor.ticketMin, investor.ticketMax) || common.undisclosed}
           </strong>
         </>
       }

@@ -5,15 +5,20 @@
  * raising, members and articles in tabs.
  */
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Tabs, Tag } from 'antd';
+import { Button, Progress, Tabs, Tag } from 'antd';
 import { library } from '../../locales/zh-CN/library';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { DetailError } from '../../shared/components/detail-error';
+import { EntityLogo } from '../../shared/components/entity-logo';
+import { useFeedback } from '../../shared/feedback/feedback';
+import { formatCount, formatStage, formatWanRange } from '../../shared/format/figures';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
+import type { OrgInfo } from '../../shared/records/record-api';
+import { useOrgInfo } from '../../shared/records/record-queries';
 import { useUserStore } from '../../shared/stores/user-store';
-import type { OrgInfo } from './api';
-import { DetailError, DetailLoading, Facts, Paragraphs, Section, useDocumentTitle } from './detail-parts';
-import { formatCount, formatStage, formatWanRange } from './format';
-import { DemoTag, EntityLogo } from './list-items';
+import { DetailLoading, Facts, Paragraphs, Section } from './detail-parts';
 import { OrgArticles, OrgMembers, OrgProjects } from './org-lists';
-import { useFollowOrg, useOrgInfo } from './queries';
+import { useFollowOrg } from './queries';
 
 export function OrgDetail({ oid }: { oid: number }) {
   const info = useOrgInfo(oid);
@@ -26,7 +31,7 @@ function FollowButton({ org }: { org: OrgInfo }) {
   const isSignedIn = useUserStore((state) => state.info !== null);
   const openLogin = useUserStore((state) => state.openLogin);
   const follow = useFollowOrg(org.id);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const toggle = () => {
     if (!isSignedIn) return openLogin();
     const next = !org.isFollowed;

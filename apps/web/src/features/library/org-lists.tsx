@@ -8,13 +8,15 @@ import { Pagination, Skeleton, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { EntityLogo } from '../../shared/components/entity-logo';
+import { LoadError } from '../../shared/components/load-error';
 import { UserAvatar } from '../../shared/components/user-avatar';
-import type { OrgProjectPage } from './api';
+import { formatDate, wanOrUndisclosed } from '../../shared/format/figures';
+import type { OrgProjectPage } from '../../shared/records/record-api';
+import { useOrgPortfolio } from '../../shared/records/record-queries';
 import { useDetailLink } from './detail-nav';
-import { formatDate, wanOrUndisclosed } from './format';
-import { DemoTag, EntityLogo } from './list-items';
-import { useOrgArticles, useOrgLinkedProjects, useOrgMembers, useOrgPortfolio } from './queries';
-import { LoadError } from './result-list';
+import { useOrgArticles, useOrgLinkedProjects, useOrgMembers } from './queries';
 
 const ORG_PAGE_SIZE = 10;
 

@@ -75,6 +75,7 @@ const signIn = () =>
     role: 2,
     identity: 'investor',
     dlreport: false,
+    imUid: '',
     imSign: '',
     isBindPhone: true,
     isBindWechat: false,

@@ -7,13 +7,17 @@
  */
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+import { common } from '../../locales/zh-CN/common';
 import { library } from '../../locales/zh-CN/library';
 import { ApiError } from '../../shared/api/client';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import { useUserStore } from '../../shared/stores/user-store';
-import { openPay, readShortfall } from '../billing/billing-store';
+import { openPay, readShortfall } from '../billing';
 import { libraryKeys, useProjectContacts, useUnlockContacts } from './queries';
+import './library-detail.css';
+import { useFeedback } from '../../shared/feedback/feedback';
+import { MessageButton } from '../im';
 
 export interface ProjectContactsProps {
   pid: number;
@@ -26,7 +30,7 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
   const contacts = useProjectContacts(pid, isSignedIn);
   const unlock = useUnlockContacts(pid);
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const startUnlock = () =>
     unlock.mutate(undefined, {
@@ -73,10 +77,10 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
       <Alert
         type="warning"
         showIcon
-        title={contacts.error instanceof ApiError ? contacts.error.msg : library.loadFailed}
+        title={contacts.error instanceof ApiError ? contacts.error.msg : common.loadFailed}
         action={
           <Button size="small" onClick={() => void contacts.refetch()}>
-            {library.retry}
+            {common.retry}
           </Button>
         }
       />
@@ -85,7 +89,7 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
 
   const { contacts: people, isUnlocked, unlockPower } = contacts.data;
   const refusal =
-    unlock.error instanceof ApiError ? unlock.error.msg : unlock.error ? library.loadFailed : null;
+    unlock.error instanceof ApiError ? unlock.error.msg : unlock.error ? common.loadFailed : null;
   return (
     <div className="jq-lib-contacts" data-testid="contacts">
       {people.length === 0 ? (
@@ -135,6 +139,9 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
         )
       )}
       {refusal && <Alert type="info" showIcon title={refusal} data-testid="unlock-answer" />}
+      <div className="jq-lib-unlock">
+        <MessageButton target={{ projectId: pid }} />
+      </div>
     </div>
   );
 }

@@ -5,27 +5,24 @@
  * the same sub-industry. Rendered inside the detail drawer and on the public /fundingProject page.
  */
 import { LinkOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { DetailError } from '../../shared/components/detail-error';
+import { EntityLogo } from '../../shared/components/entity-logo';
 import { UserAvatar } from '../../shared/components/user-avatar';
-import type { ProjectInfo } from './api';
+import { useFeedback } from '../../shared/feedback/feedback';
+import { formatDate, formatStage, formatWan, wanOrUndisclosed } from '../../shared/format/figures';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
+import { routePath } from '../../shared/navigation/route-path';
+import type { ProjectInfo } from '../../shared/records/record-api';
+import { useProjectInfo } from '../../shared/records/record-queries';
 import { useDetailLink } from './detail-nav';
-import {
-  DetailError,
-  DetailLoading,
-  Facts,
-  Paragraphs,
-  Section,
-  safeHref,
-  useDocumentTitle,
-} from './detail-parts';
-import { formatDate, formatStage, formatWan, wanOrUndisclosed } from './format';
-import { DemoTag, EntityLogo } from './list-items';
+import { DetailLoading, Facts, Paragraphs, Section, safeHref } from './detail-parts';
 import { ProjectContacts } from './project-contacts';
-import { useProjectInfo, useProjectInvestors, useProjectPatents, useSimilarProjects } from './queries';
+import { useProjectInvestors, useProjectPatents, useSimilarProjects } from './queries';
 import { ProjectInvestorList, RoundsTimeline } from './rounds-timeline';
-import { routePath } from './use-list-state';
 
 const SIMILAR_COUNT = 6;
 
@@ -42,7 +39,7 @@ export function ProjectDetail({ pid }: { pid: number }) {
 }
 
 function ProjectHeader({ project }: { project: ProjectInfo }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const title = project.brandName || project.name;
   const website = safeHref(project.website);
   const copy = async () => {

@@ -1,7 +1,8 @@
 /**
  * The library's server state as TanStack Query hooks: list searches (paged on desktop,
- * load-more on phones), the detail views, contacts with their unlock, and follows. Keys
- * start with 'library' so a sign-in or an unlock can refresh the whole area at once.
+ * load-more on phones), the detail views' lists (one record's own detail is in
+ * shared/records), contacts with their unlock, and follows. Keys start with 'library' so a
+ * sign-in or an unlock can refresh the whole area at once.
  */
 import {
   keepPreviousData,
@@ -10,25 +11,19 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { ApiError } from '../../shared/api/client';
+import type { OidPage, OrgInfo } from '../../shared/records/record-api';
+import { recordKeys, useOrgPage } from '../../shared/records/record-queries';
 import {
   followOrg,
-  getInvestorInfo,
-  getOrgInfo,
+  getIpoInquiry,
   getProjectContacts,
-  getProjectInfo,
   getProjectInvestors,
   getProjectPatents,
   getReportInfo,
-  getTaxonomy,
   listOrgArticles,
   listOrgLinkedProjects,
   listOrgMembers,
-  listOrgProjects,
-  listSampleReports,
-  type OidPage,
-  type OrgInfo,
   type ProjectContacts,
   type ReportSearchInput,
   type SearchResultByKind,
@@ -46,9 +41,9 @@ export const libraryKeys = {
   all: ['library'] as const,
   search: (kind: LibraryKind, key: string) => ['library', kind, 'search', key] as const,
   more: (kind: LibraryKind, key: string) => ['library', kind, 'more', key] as const,
-  project: (pid: number) => ['library', 'project', pid] as const,
-  contacts: (pid: number) => ['library', 'project', pid, 'contacts'] as const,
-  org: (oid: number) => ['library', 'org', oid] as const,
+  project: recordKeys.project,
+  contacts: (pid: number) => [...recordKeys.project(pid), 'contacts'] as const,
+  org: recordKeys.org,
 };
 
 export type ListItem<K extends LibraryKind> = SearchResultByKind[K]['list'][number];
@@ -132,26 +127,6 @@ function refusalOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.msg : undefined;
 }
 
-/** Filter options: industries and regions that hold projects, busiest first. */
-export function useTaxonomy() {
-  const { data } = useQuery({
-    queryKey: ['library', 'taxonomy'],
-    queryFn: ({ signal }) => getTaxonomy(signal),
-    staleTime: 10 * 60_000,
-  });
-  return useMemo(() => {
-    const withData = <T extends { count: number }>(items: readonly T[]) =>
-      items.filter((item) => item.count > 0);
-    return {
-      industries: withData(data?.industries ?? []).map((top) => ({ ...top, subs: withData(top.subs) })),
-      regions: withData(data?.regions ?? []).map((province) => ({
-        ...province,
-        cities: withData(province.cities),
-      })),
-    };
-  }, [data]);
-}
-
 export function useReportSearch(request: ReportSearchInput) {
   return useQuery({
     queryKey: ['library', 'report', 'search', request],
@@ -161,14 +136,6 @@ export function useReportSearch(request: ReportSearchInput) {
 }
 
 // ---- Project detail ----
-export function useProjectInfo(pid: number | null) {
-  return useQuery({
-    queryKey: libraryKeys.project(pid ?? 0),
-    queryFn: ({ signal }) => getProjectInfo(pid!, signal),
-    enabled: pid !== null,
-  });
-}
-
 export function useProjectInvestors(pid: number) {
   return useQuery({
     queryKey: [...libraryKeys.project(pid), 'investors'],
@@ -213,30 +180,6 @@ export function useSimilarProjects(pid: number, industry: string | undefined, co
 }
 
 // ---- Institution detail ----
-export function useOrgInfo(oid: number | null) {
-  return useQuery({
-    queryKey: libraryKeys.org(oid ?? 0),
-    queryFn: ({ signal }) => getOrgInfo(oid!, signal),
-    enabled: oid !== null,
-  });
-}
-
-function useOrgPage<T>(
-  name: string,
-  input: OidPage,
-  fetchPage: (input: OidPage, signal?: AbortSignal) => Promise<T>,
-  enabled = true,
-) {
-  return useQuery({
-    queryKey: [...libraryKeys.org(input.oid), name, input.page, input.pageSize],
-    queryFn: ({ signal }) => fetchPage(input, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-export const useOrgPortfolio = (input: OidPage, enabled = true) =>
-  useOrgPage('portfolio', input, listOrgProjects, enabled);
 export const useOrgLinkedProjects = (input: OidPage, enabled = true) =>
   useOrgPage('linked', input, listOrgLinkedProjects, enabled);
 export const useOrgMembers = (input: OidPage) => useOrgPage('members', input, listOrgMembers);
@@ -260,15 +203,7 @@ export function useFollowOrg(oid: number) {
   });
 }
 
-// ---- Investor and report detail ----
-export function useInvestorInfo(id: number | null) {
-  return useQuery({
-    queryKey: ['library', 'investor', id],
-    queryFn: ({ signal }) => getInvestorInfo(id!, signal),
-    enabled: id !== null,
-  });
-}
-
+// ---- Report detail ----
 export function useReportInfo(id: number | null) {
   return useQuery({
     queryKey: ['library', 'report', id],
@@ -277,9 +212,11 @@ export function useReportInfo(id: number | null) {
   });
 }
 
-export function useSampleReports() {
+/** Keyed outside 'library': signing in does not change a report's passages. */
+export function useIpoInquiry(pid: number) {
   return useQuery({
-    queryKey: ['library', 'report-samples'],
-    queryFn: ({ signal }) => listSampleReports(signal),
+    queryKey: ['ipo-inquiry', pid],
+    queryFn: ({ signal }) => getIpoInquiry({ pid, limit: 10 }, signal),
+    staleTime: 10 * 60_000,
   });
 }

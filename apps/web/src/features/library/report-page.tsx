@@ -10,26 +10,20 @@ import { isFeatureEnabled } from '@jq/contract';
 import { Button, Empty, Pagination, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { assistant } from '../../locales/zh-CN/assistant';
 import { library } from '../../locales/zh-CN/library';
-import { IpoInquiryList } from '../assistant/ipo-inquiry';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { DetailError } from '../../shared/components/detail-error';
+import { ListSkeleton } from '../../shared/components/list-skeleton';
+import { LoadError } from '../../shared/components/load-error';
+import { formatDate } from '../../shared/format/figures';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
+import { useTaxonomy } from '../../shared/taxonomy/use-taxonomy';
 import type { ReportCard, ReportSearchPage } from './api';
 import { useDetailLink, useDetailParam } from './detail-nav';
-import {
-  DetailDrawer,
-  DetailError,
-  DetailLoading,
-  Facts,
-  Paragraphs,
-  Section,
-  safeHref,
-  useDocumentTitle,
-} from './detail-parts';
-import { formatDate } from './format';
+import { DetailDrawer, DetailLoading, Facts, Paragraphs, Section, safeHref } from './detail-parts';
 import { Highlighted } from './highlight';
-import { DemoTag } from './list-items';
-import { useReportInfo, useReportSearch, useTaxonomy } from './queries';
-import { ListSkeleton, LoadError } from './result-list';
+import { IpoInquiryList } from './ipo-inquiry';
+import { useReportInfo, useReportSearch } from './queries';
 import { SearchBox } from './search-box';
 import { useIsRouteActive, useScrollMemory } from './use-list-state';
 import './library.css';
@@ -234,7 +228,7 @@ export function ReportDetail({ id }: { id: number }) {
         )}
       </div>
       {isFeatureEnabled('assistant') && (
-        <Section title={assistant.ipoTitle} testId="report-ipo">
+        <Section title={library.ipoTitle} testId="report-ipo">
           <IpoInquiryList pid={report.id} />
         </Section>
       )}

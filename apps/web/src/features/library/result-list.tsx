@@ -3,9 +3,11 @@
  * Empty with a hint on what to change, then the rows with pagination (desktop) or 加载更多
  * (phones). While a new search runs the previous rows stay, dimmed, so nothing jumps.
  */
-import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
+import { Button, Empty, Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { library } from '../../locales/zh-CN/library';
+import { ListSkeleton } from '../../shared/components/list-skeleton';
+import { LoadError } from '../../shared/components/load-error';
 
 export interface ResultListProps {
   count: number;
@@ -25,32 +27,6 @@ export interface ResultListProps {
   /** Whether the user searched or filtered (else the library is just empty). */
   isFiltered: boolean;
   children: ReactNode;
-}
-
-export function ListSkeleton({ rows = 6 }: { rows?: number }) {
-  return (
-    <div className="jq-lib-skeleton" data-testid="library-skeleton">
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} avatar={{ shape: 'square' }} active paragraph={{ rows: 2 }} />
-      ))}
-    </div>
-  );
-}
-
-export function LoadError({ onRetry, message }: { onRetry(): void; message?: string | undefined }) {
-  return (
-    <Result
-      status="warning"
-      title={library.loadFailed}
-      subTitle={message ?? library.loadFailedHint}
-      extra={
-        <Button type="primary" onClick={onRetry} data-testid="library-retry">
-          {library.retry}
-        </Button>
-      }
-    />
-  );
 }
 
 export function ResultList(props: ResultListProps) {

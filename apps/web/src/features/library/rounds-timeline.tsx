@@ -8,10 +8,11 @@ import type { ProjectInvestorsSchema, RoundSchema } from '@jq/contract';
 import { Tag, Timeline } from 'antd';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { common } from '../../locales/zh-CN/common';
 import { library } from '../../locales/zh-CN/library';
+import { EntityLogo } from '../../shared/components/entity-logo';
+import { formatDate } from '../../shared/format/figures';
 import { type EntityKind, useDetailLink } from './detail-nav';
-import { formatDate } from './format';
-import { EntityLogo } from './list-items';
 
 type Round = z.infer<typeof RoundSchema>;
 type ProjectInvestor = z.infer<typeof ProjectInvestorsSchema>['list'][number];
@@ -52,7 +53,7 @@ export function RoundsTimeline({ rounds }: { rounds: Round[] }) {
               <Tag color="blue" bordered={false}>
                 {round.stageLabel}
               </Tag>
-              <strong>{round.amountText || library.undisclosed}</strong>
+              <strong>{round.amountText || common.undisclosed}</strong>
             </div>
             {round.investors.length > 0 && (
               <div className="jq-lib-round-investors">

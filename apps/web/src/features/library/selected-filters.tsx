@@ -6,10 +6,10 @@ import { stageLabel } from '@jq/contract';
 import { Button, Tag } from 'antd';
 import { useMemo } from 'react';
 import { library } from '../../locales/zh-CN/library';
-import type { FilterKey, Taxonomy } from './filter-panel';
-import { formatWanRange } from './format';
+import { formatWanRange } from '../../shared/format/figures';
+import { indexOptions, type Taxonomy } from '../../shared/taxonomy/taxonomy';
+import type { FilterKey } from './filter-panel';
 import { countFilters, type LibraryKind, type LibraryQuery } from './search-state';
-import { indexOptions } from './taxonomy';
 
 export interface SelectedFiltersProps {
   kind: LibraryKind;

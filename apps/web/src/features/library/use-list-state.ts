@@ -5,9 +5,10 @@
  * that arrives with its own search, puts the state back into a bare URL (the menu links
  * to /jq/project without params), and restores the window's scroll position on return.
  */
-import { DEFAULT_PRODUCT, expandPath, LIMITS, PAGE_ROUTES } from '@jq/contract';
+import { LIMITS } from '@jq/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { isPathOf } from '../../shared/navigation/route-path';
 import {
   hasListParams,
   type LibraryQuery,
@@ -15,17 +16,6 @@ import {
   parseQuery,
   serializeQuery,
 } from './search-state';
-
-export function routePath(routeName: string): string {
-  const route = PAGE_ROUTES.find((candidate) => candidate.name === routeName);
-  if (!route) throw new Error(`unknown route ${routeName}`);
-  return expandPath(route.path, DEFAULT_PRODUCT);
-}
-
-export function isPathOf(pathname: string, routeName: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return trimmed.toLowerCase() === routePath(routeName).toLowerCase();
-}
 
 /** True while the page of `routeName` is the one shown (a hidden keep-alive page is not). */
 export function useIsRouteActive(routeName: string): boolean {

@@ -5,16 +5,18 @@
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { DetailError, useDocumentTitle } from '../library/detail-parts';
-import { DemoTag, EntityLogo } from '../library/list-items';
-import { ProjectContacts } from '../library/project-contacts';
-import { useProjectInfo } from '../library/queries';
-import { routePath } from '../library/use-list-state';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { DetailError } from '../../shared/components/detail-error';
+import { EntityLogo } from '../../shared/components/entity-logo';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
+import { routePath } from '../../shared/navigation/route-path';
+import { useProjectInfo } from '../../shared/records/record-queries';
+import { ProjectContacts } from '../library';
 import './matching.css';
 import './match-rows.css';
-import '../library/library-detail.css';
 
 export default function AiProjectContactPage() {
   const [params] = useSearchParams();
@@ -64,7 +66,9 @@ export default function AiProjectContactPage() {
                 {info.data.isDemo && <DemoTag />}
               </div>
             </header>
-            <ProjectContacts pid={pid} contactCount={info.data.contactCount} />
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+              <ProjectContacts pid={pid} contactCount={info.data.contactCount} />
+            </Suspense>
           </>
         )}
       </section>

@@ -6,10 +6,11 @@
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { ProjectDetail } from '../library/project-detail';
-import { routePath } from '../library/use-list-state';
+import { routePath } from '../../shared/navigation/route-path';
+import { ProjectDetail } from '../library';
 import { projectContactHref } from './links';
 import { Competitors, Section } from './match-evidence';
 import { MatchReasons } from './match-reasons';
@@ -60,7 +61,9 @@ export default function AiProjectDetailPage() {
       )}
       {seeker && <MatchPanel located={located} />}
       <section className="jq-match-panel">
-        <ProjectDetail pid={pid} />
+        <Suspense fallback={<Skeleton active avatar paragraph={{ rows: 6 }} />}>
+          <ProjectDetail pid={pid} />
+        </Suspense>
         <Link to={projectContactHref(pid)} className="jq-match-contact-link">
           {matching.viewContacts}
         </Link>

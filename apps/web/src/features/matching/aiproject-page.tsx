@@ -9,7 +9,7 @@ import { Alert, Button, Input, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { routePath } from '../library/use-list-state';
+import { routePath } from '../../shared/navigation/route-path';
 import { useInstitutionSearch } from './queries';
 import { EMPTY_FILTERS, THESIS_MAX_CHARS, writeProjectQuery } from './result-params';
 import './matching.css';

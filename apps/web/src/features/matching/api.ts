@@ -1,6 +1,6 @@
 /**
  * The matching calls of API.md ("Matching"), plus the view rows of the library the visitors
- * page reads (recentViewUser, recentView, recentAction), one function each, through the one
+ * page reads (recentViewUser, recentView), one function each, through the one
  * API client and the one stream reader, typed by the contract's schemas.
  */
 import type {
@@ -17,7 +17,6 @@ import type {
   PrivateProjectsSchema,
   PrjSearchInfo,
   ProjectMatchPage,
-  UserActionsSchema,
   ViewerPageSchema,
   ViewPageSchema,
 } from '@jq/contract';
@@ -34,7 +33,6 @@ export type ViewerPage = z.infer<typeof ViewerPageSchema>;
 export type Viewer = ViewerPage['list'][number];
 export type ViewPage = z.infer<typeof ViewPageSchema>;
 export type ViewItem = ViewPage['list'][number];
-export type UserActions = z.infer<typeof UserActionsSchema>;
 export type OrgSearchResult = z.infer<typeof OrgSearchResultSchema>;
 
 export interface Paging {
@@ -113,8 +111,4 @@ export function listViewers(paging: Paging, signal?: AbortSignal) {
 
 export function listMyViews(paging: Paging, signal?: AbortSignal) {
   return apiPost<ViewPage>('/user/recentView', paging, { signal });
-}
-
-export function listUserActions(tuid: string, paging: Paging, signal?: AbortSignal) {
-  return apiPost<UserActions>('/user/recentAction', { tuid, ...paging }, { signal });
 }

@@ -4,9 +4,10 @@
  * gather and how to lay out the sheet.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { matching } from '../../locales/zh-CN/matching';
+import { useFeedback } from '../../shared/feedback/feedback';
 import { EXPORT_MAX } from './export-rows';
 import { downloadXlsx, type SheetSpec } from './workbook';
 
@@ -18,7 +19,7 @@ export interface ExportButtonProps {
 }
 
 export function ExportButton({ build, fileName, disabled = false }: ExportButtonProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [isBusy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);

@@ -12,7 +12,7 @@ import {
 } from '@jq/contract';
 import dayjs from 'dayjs';
 import { matching } from '../../locales/zh-CN/matching';
-import { formatStage, formatWan, formatWanRange } from '../library/format';
+import { formatStage, formatWan, formatWanRange } from '../../shared/format/figures';
 import { getMatchResult, type MatchResultRequest, matchProjects, type ProjectMatchRequest } from './api';
 import { partyOf } from './investor-match-row';
 import { refHref } from './match-reasons';

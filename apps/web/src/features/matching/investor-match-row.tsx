@@ -7,8 +7,9 @@ import type { InvestorMatchItem } from '@jq/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { formatStage, formatWanRange } from '../library/format';
-import { DemoTag, EntityLogo } from '../library/list-items';
+import { DemoTag } from '../../shared/components/demo-tag';
+import { EntityLogo } from '../../shared/components/entity-logo';
+import { formatStage, formatWanRange } from '../../shared/format/figures';
 import { MatchFlags, MatchReasons } from './match-reasons';
 import { ScoreBars, TotalScore } from './score-bars';
 

@@ -4,7 +4,7 @@
  * link or an old matchDetailOld / aiprojectDetailOld link opens the same record.
  */
 import type { MatchTarget } from '@jq/contract';
-import { routePath } from '../library/use-list-state';
+import { routePath } from '../../shared/navigation/route-path';
 
 export function resultHref(id: number): string {
   return `${routePath('matchResult')}?id=${id}`;

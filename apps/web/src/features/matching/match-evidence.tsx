@@ -12,10 +12,10 @@ import { Button, Skeleton, Tag } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
+import { formatDate } from '../../shared/format/figures';
+import { useInvestorInfo, useOrgInfo, useOrgPortfolio } from '../../shared/records/record-queries';
 import { useUserStore } from '../../shared/stores/user-store';
-import { openVip, VIP_PAY_SUCCESS_EVENT } from '../billing/billing-store';
-import { formatDate } from '../library/format';
-import { useInvestorInfo, useOrgInfo, useOrgPortfolio } from '../library/queries';
+import { openVip, VIP_PAY_SUCCESS_EVENT } from '../billing';
 import { refHref } from './match-reasons';
 
 const RECENT_DEALS = 8;

@@ -8,8 +8,8 @@ import { Button, Drawer, Empty, Pagination, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
+import { formatDate, formatWan } from '../../shared/format/figures';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
-import { formatDate, formatWan } from '../library/format';
 import { resultHref } from './links';
 import { useMatchHistory } from './queries';
 

@@ -9,22 +9,14 @@ import type { MatchReason, MatchRef } from '@jq/contract';
 import { Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { DETAIL_PARAM } from '../library/detail-nav';
-import { routePath } from '../library/use-list-state';
+import { recordUrl } from '../../shared/navigation/record-url';
 import { formatPoints } from './score-bars';
 import './match-rows.css';
 
-const REF_ROUTE = { project: 'project', institution: 'org', investor: 'investor' } as const;
-const REF_PARAM = {
-  project: DETAIL_PARAM.project,
-  institution: DETAIL_PARAM.org,
-  investor: DETAIL_PARAM.investor,
-};
-
 /** The library detail a cited record opens, or null for a record without a page (a round). */
 export function refHref(ref: Pick<MatchRef, 'kind' | 'id'>): string | null {
-  if (ref.kind === 'round') return null;
-  return `${routePath(REF_ROUTE[ref.kind])}?${REF_PARAM[ref.kind]}=${ref.id}`;
+  // Matching is for signed-in users, so records open in the signed-in library.
+  return ref.kind === 'round' ? null : recordUrl(ref.kind, ref.id, true);
 }
 
 function RefLink({ refItem }: { refItem: MatchRef }) {

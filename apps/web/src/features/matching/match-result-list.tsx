@@ -6,8 +6,8 @@
 import { Empty, Pagination } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { matching } from '../../locales/zh-CN/matching';
+import { ListSkeleton } from '../../shared/components/list-skeleton';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
-import { ListSkeleton } from '../library/result-list';
 import { RESULT_PAGE_SIZE } from './result-params';
 
 export interface MatchResultListProps<D extends { total: number; list: unknown[] }> {

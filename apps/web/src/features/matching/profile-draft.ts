@@ -5,7 +5,7 @@
  * `top` or `top.sub` (nev, nev.battery); region codes are province or city codes.
  */
 import { type MatchProfileInput, type PrjSearchInfo, stageLabel } from '@jq/contract';
-import type { IndustryOption, Named, RegionOption } from '../library/taxonomy';
+import type { IndustryOption, Named, RegionOption } from '../../shared/taxonomy/taxonomy';
 
 export interface ProfileDraft {
   pid: number | null;

@@ -8,7 +8,7 @@ import { type MatchProfileInput, type PrjSearchInfo, STAGES } from '@jq/contract
 import { Alert, Button, Form, Input, InputNumber, Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { matching } from '../../locales/zh-CN/matching';
-import type { Taxonomy } from '../library/filter-panel';
+import type { Taxonomy } from '../../shared/taxonomy/taxonomy';
 import {
   industryOptions,
   isMissingIndustry,

@@ -15,7 +15,6 @@ import {
   listMatchHistory,
   listMyViews,
   listPrivateProjects,
-  listUserActions,
   listViewers,
   type MatchResultRequest,
   matchProjects,
@@ -219,13 +218,5 @@ export function useMyViews(paging: Paging, enabled: boolean) {
     queryFn: ({ signal }) => listMyViews(paging, signal),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-export function useUserActions(tuid: string | null) {
-  return useQuery({
-    queryKey: ['matching', 'user-actions', tuid],
-    queryFn: ({ signal }) => listUserActions(tuid!, { page: 1, pageSize: 10 }, signal),
-    enabled: tuid !== null,
   });
 }

@@ -9,7 +9,7 @@ import { Badge, Button, InputNumber, Select, Switch } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { matching } from '../../locales/zh-CN/matching';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
-import type { RegionOption } from '../library/taxonomy';
+import type { RegionOption } from '../../shared/taxonomy/taxonomy';
 import { EMPTY_FILTERS, type ResultFilters } from './result-params';
 
 export interface ResultFiltersBarProps {

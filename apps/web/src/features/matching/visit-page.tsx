@@ -1,22 +1,23 @@
 /**
  * /jq/visit, 访客记录: who viewed what. 谁看过我 lists the signed-in users who opened my page
- * (recentViewUser: how often, last time); opening one shows what they looked at lately
- * (recentAction: their public project and institution views). 我看过的 lists my own recent
+ * (recentViewUser: how often, last time), with 私信; what they looked at is theirs alone
+ * (docs/decisions.md, recentAction). 我看过的 lists my own recent
  * views (recentView), each opening its library record. Data: the library's view events;
  * views of a user's own projects are not reported by any call.
  */
-import { Button, Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
+import { Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
+import { LoadError } from '../../shared/components/load-error';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
-import { LoadError } from '../library/result-list';
-import { routePath } from '../library/use-list-state';
+import { routePath } from '../../shared/navigation/route-path';
 import type { Viewer, ViewItem } from './api';
-import { useMyViews, useUserActions, useViewers } from './queries';
+import { useMyViews, useViewers } from './queries';
 import './matching.css';
+import { MessageButton } from '../im';
 
 type Tab = 'viewers' | 'mine';
 const PAGE_SIZE = 20;
@@ -53,21 +54,7 @@ function ViewRow({ item }: { item: ViewItem }) {
   );
 }
 
-function TheirActions({ uguid }: { uguid: string }) {
-  const actions = useUserActions(uguid);
-  if (actions.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (actions.isError) return <p className="jq-match-muted">{matching.loadFailed}</p>;
-  if (actions.data.list.length === 0) return <p className="jq-match-muted">{matching.theirActionsEmpty}</p>;
-  return (
-    <ul className="jq-visit-list is-nested" aria-label={matching.theirActions}>
-      {actions.data.list.map((item) => (
-        <ViewRow key={`${item.targetType}-${item.targetId}`} item={item} />
-      ))}
-    </ul>
-  );
-}
-
-function ViewerRow({ viewer, isOpen, onToggle }: { viewer: Viewer; isOpen: boolean; onToggle(): void }) {
+function ViewerRow({ viewer }: { viewer: Viewer }) {
   const identity = matching.identity[viewer.identity as keyof typeof matching.identity];
   return (
     <li className="jq-visit-viewer" data-testid="viewer">
@@ -82,11 +69,8 @@ function ViewerRow({ viewer, isOpen, onToggle }: { viewer: Viewer; isOpen: boole
             {matching.viewedTimes(viewer.count)} · {matching.lastViewed} {dateTime(viewer.viewedAt)}
           </span>
         </span>
-        <Button size="small" onClick={onToggle} aria-expanded={isOpen}>
-          {isOpen ? matching.collapse : matching.theirActions}
-        </Button>
+        <MessageButton target={{ tuid: viewer.uguid }} size="small" />
       </div>
-      {isOpen && <TheirActions uguid={viewer.uguid} />}
     </li>
   );
 }
@@ -94,7 +78,6 @@ function ViewerRow({ viewer, isOpen, onToggle }: { viewer: Viewer; isOpen: boole
 export default function VisitPage() {
   const [tab, setTab] = useState<Tab>('viewers');
   const [page, setPage] = useState({ viewers: 1, mine: 1 });
-  const [openViewer, setOpenViewer] = useState<string | null>(null);
   const viewers = useViewers({ page: page.viewers, pageSize: PAGE_SIZE });
   const mine = useMyViews({ page: page.mine, pageSize: PAGE_SIZE }, tab === 'mine');
   const { isSmall } = useBreakpoint();
@@ -126,14 +109,7 @@ export default function VisitPage() {
           <>
             <ul className={`jq-visit-list${current.isPlaceholderData ? ' is-refreshing' : ''}`}>
               {tab === 'viewers'
-                ? viewers.data?.list.map((viewer) => (
-                    <ViewerRow
-                      key={viewer.uguid}
-                      viewer={viewer}
-                      isOpen={openViewer === viewer.uguid}
-                      onToggle={() => setOpenViewer((open) => (open === viewer.uguid ? null : viewer.uguid))}
-                    />
-                  ))
+                ? viewers.data?.list.map((viewer) => <ViewerRow key={viewer.uguid} viewer={viewer} />)
                 : mine.data?.list.map((item) => (
                     <ViewRow key={`${item.targetType}-${item.targetId}`} item={item} />
                   ))}

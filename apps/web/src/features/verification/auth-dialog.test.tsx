@@ -10,7 +10,8 @@ import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState, setApiEffects } from '../../shared/api/client';
 import { AuthDialog } from './auth-dialog';
-import { AUTH_SUCCESS_EVENT, useAuthChat } from './use-auth-chat';
+import { AUTH_SUCCESS_EVENT } from './auth-success';
+import { useAuthChat } from './use-auth-chat';
 
 const encoder = new TextEncoder();
 const fetchMock = vi.fn<typeof fetch>();

@@ -5,9 +5,10 @@
  * the user is verified. Mounted by the app's global overlays: `<AuthDialog open onClose />`.
  */
 import type { VerificationState } from '@jq/contract';
-import { App as AntApp, Button, Flex, Modal, Result, Spin, Typography } from 'antd';
+import { Button, Flex, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { verification as t } from '../../locales/zh-CN/verification';
+import { useFeedback } from '../../shared/feedback/feedback';
 import { fetchAuthHistory } from './api';
 import { AuthChatView } from './auth-chat';
 import { CardUpload } from './card-upload';
@@ -23,7 +24,7 @@ export interface AuthDialogProps {
 const NEEDS_CARD: VerificationState[] = ['none', 'cancelled', 'rejected'];
 
 export function AuthDialog({ open, onClose, onHomeQuery }: AuthDialogProps) {
-  const { message } = AntApp.useApp();
+  const { message } = useFeedback();
   const chat = useAuthChat();
   const [isLoading, setIsLoading] = useState(false);
   const [isUploading, setIsUploading] = useState(false);

@@ -8,8 +8,7 @@ import { type AuthMessage, LIMITS, type VerificationState } from '@jq/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../shared/api/client';
 import { streamEvents } from '../../shared/api/stream';
-
-export const AUTH_SUCCESS_EVENT = 'authSuccess';
+import { AUTH_SUCCESS_EVENT } from './auth-success';
 
 export interface ChatMessage {
   /** Stable within the dialog, for list keys. */

@@ -7,8 +7,8 @@ export const account = {
   qrTitle: '扫码登录',
   smsTitle: '短信登录/注册',
   bindTitle: '手机号绑定',
-  switchToPhone: '切换到短信登录',
-  switchToQr: '切换到扫码登录',
+  switchToPhone: '短信验证码登录',
+  switchToQr: '扫码登录',
   qrHint: '请使用手机浏览器或相机扫描二维码',
   qrHintSub: '在手机上确认后，电脑端自动登录',
   qrLoadFailed: '二维码获取失败',
@@ -52,6 +52,7 @@ export const account = {
   unnamed: '金桥用户',
   // Header
   userCentre: '个人中心',
+  powerCentre: '算力中心',
   logout: '退出登录',
   loggedOut: '已退出登录',
   // User centre

@@ -48,6 +48,7 @@ export const assistant = {
   recentActions: '最近使用',
   recentEmpty: '还没有使用记录，问个问题开始吧',
   recommendTitle: '为你推荐',
+  recommendEmpty: '暂无推荐',
   recommendBasis: (basis: string) => `根据你关注的 ${basis}`,
   searchSuggest: '相关结果',
   searchAskAi: (keyword: string) => `问 AI：${keyword}`,
@@ -93,13 +94,6 @@ export const assistant = {
   unlockedNote: '本对话已解锁，不计免费次数',
   lockedNote: '今日免费次数已用完',
   lockedSignedOut: '登录后可获得更多免费次数',
-  unlockTitle: '解锁本对话',
-  unlockDesc: (yuan: string, power: number) =>
-    `解锁后本对话不再消耗免费次数。单次解锁 ¥${yuan}，或使用 ${power} 点算力。`,
-  unlockWithPower: (power: number) => `使用 ${power} 点算力解锁`,
-  unlockWithPay: (yuan: string) => `扫码支付 ¥${yuan}`,
-  unlocked: '已解锁，可以继续提问了',
-  unlockFailed: '解锁失败，请稍后再试',
   needChatFirst: '请先提一个问题，再解锁本对话',
 
   // AI search (/homechat?mode=search, ?searchId=)
@@ -131,11 +125,6 @@ export const assistant = {
   download: '下载 .md',
   regenerateDoc: '重新生成',
   sourcesTitle: '参考来源',
-
-  // Listing and inquiry passages (report detail)
-  ipoTitle: '上市与问询要点',
-  ipoEmpty: '暂无相关内容',
-  ipoNote: '摘自本研报原文',
 
   // History
   historyTitle: '历史记录',

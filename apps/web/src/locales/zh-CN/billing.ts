@@ -59,4 +59,12 @@ export const billing = {
   goRecharge: '充值算力',
   vipFreeUnlock: '开通 VIP 免费解锁',
   rechargeWhat: (power: number) => `充值 ${power} 算力`,
+  // Unlocking an assistant conversation whose free turns are used up.
+  chatUnlockTitle: '解锁本对话',
+  chatUnlockDesc: (yuan: string, power: number) =>
+    `解锁后本对话不再消耗免费次数。单次解锁 ¥${yuan}，或使用 ${power} 点算力。`,
+  chatUnlockWithPower: (power: number) => `使用 ${power} 点算力解锁`,
+  chatUnlockWithPay: (yuan: string) => `扫码支付 ¥${yuan}`,
+  chatUnlocked: '已解锁，可以继续提问了',
+  chatUnlockFailed: '解锁失败，请稍后再试',
 } as const;

@@ -1,4 +1,4 @@
-/** Shell-wide copy: product name, header, footer, identity names. */
+/** Shell-wide copy: product name, header, footer, identity names, and the words of shared/ UI. */
 export const common = {
   productName: '金桥',
   productSlogan: 'AI 驱动的融资与投资对接平台',
@@ -18,4 +18,10 @@ export const common = {
   refresh: '刷新页面',
   networkDesc: '无法连接服务器，请检查网络后重试',
   streamInterrupted: '输出意外中断，请重试',
+  // Load states and figures of shared/ (lists, details, amounts)
+  loadFailed: '加载失败',
+  loadFailedHint: '网络或服务暂时不可用，请稍后重试',
+  retry: '重试',
+  recordMissing: '内容不存在或已下线',
+  undisclosed: '未披露',
 } as const;

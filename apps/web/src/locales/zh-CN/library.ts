@@ -68,9 +68,6 @@ export const library = {
   emptyTitle: '没有找到符合条件的结果',
   emptyHint: '试试更短的关键词、换个说法（如“新能源车”），或减少筛选条件',
   emptyBrowse: '暂无数据',
-  loadFailed: '加载失败',
-  loadFailedHint: '网络或服务暂时不可用，请稍后重试',
-  retry: '重试',
   loadMore: '加载更多',
   loadingMore: '加载中…',
   noMore: '没有更多了',
@@ -83,7 +80,6 @@ export const library = {
   dealCount: (count: number) => `投资 ${count} 起`,
   aum: '管理规模',
   ticket: '单笔投资',
-  undisclosed: '未披露',
   notFilled: '暂无',
 
   // Detail
@@ -109,7 +105,6 @@ export const library = {
   similar: '同赛道项目',
   noSimilar: '暂无同赛道项目',
   tags: '标签',
-  detailMissing: '内容不存在或已下线',
 
   // Contacts
   contacts: '联系方式',
@@ -173,6 +168,10 @@ export const library = {
   reportHitPage: (page: number) => `第 ${page} 页`,
   reportNoMatch: '没有找到相关研报，换个关键词或行业试试',
   reportEmpty: '暂无研报',
+  // Listing and inquiry passages of a report (when the assistant is on)
+  ipoTitle: '上市与问询要点',
+  ipoEmpty: '暂无相关内容',
+  ipoNote: '摘自本研报原文',
 
   // Public lists
   publicProjectsTitle: '正在融资的项目',

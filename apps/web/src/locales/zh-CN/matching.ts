@@ -202,10 +202,7 @@ export const matching = {
   mineEmpty: '最近没有浏览记录',
   viewedTimes: (count: number) => `看过 ${count} 次`,
   lastViewed: '最近一次',
-  theirActions: 'TA 最近在看',
-  collapse: '收起',
   anonymousUser: '金桥用户',
-  theirActionsEmpty: 'TA 最近没有公开的浏览记录',
   targetType: {
     project: '项目',
     institution: '机构',

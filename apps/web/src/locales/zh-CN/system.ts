@@ -6,11 +6,6 @@ export const system = {
   ipBannedTitle: '访问受限',
   ipBannedDesc: '检测到当前网络访问异常，您的 IP 已被暂时限制访问。如有疑问，请联系客服处理。',
   ipBannedRetry: '刷新重试',
-  downloadTitle: '金桥桌面客户端',
-  downloadDesc: '实时接收私信与项目动态，会话消息不再错过。',
-  downloadWindows: 'Windows 版下载',
-  downloadMac: 'Mac 版下载',
-  downloadNeedsService: '客户端下载需由客服开通权限，请联系客服获取',
   streamTestTitle: '流式输出测试',
   streamTestDesc: '把输入的文字交给服务端开发接口逐段返回，用于检查流式读取、停止与结束标记。',
   streamTestPlaceholder: '输入一段要流式返回的文字',
@@ -24,4 +19,18 @@ export const system = {
   streamRunning: '输出中',
   streamFailed: '流式请求失败',
   streamCharCount: (n: number) => `共 ${n} 字`,
+} as const;
+
+/** /download: the installable web app instead of a desktop client. */
+export const download = {
+  title: '金桥网页应用',
+  desc: '金桥暂不提供桌面客户端。网页版可以像应用一样安装到电脑桌面或手机主屏幕，开启通知后，收到私信时会提醒你。',
+  install: '安装到桌面',
+  installed: '已安装，可从桌面或主屏幕打开',
+  installHint: '在浏览器地址栏右侧或菜单中选择“安装金桥”（手机浏览器为“添加到主屏幕”）。',
+  notify: '开启私信通知',
+  notifyOn: '通知已开启',
+  notifyDenied: '通知已被浏览器禁止，请在浏览器的网站设置中允许通知',
+  notifyUnsupported: '当前浏览器不支持通知',
+  openChat: '打开私信',
 } as const;

@@ -3,7 +3,23 @@
  * a line or even a `\r\n` pair may be split between two reads), events come out whole.
  * Only `data:` fields matter to us; each event's data is one JSON object (ARCHITECTURE.md).
  */
-import { type StreamEvent, StreamEventSchema } from '@jq/contract';
+import type { StreamEvent } from '@jq/contract';
+
+// The contract's StreamEventSchema, checked by hand: every page that streams uses this
+// reader, and zod would otherwise join the first load of each of them.
+const EVENT_TYPES: ReadonlySet<unknown> = new Set<StreamEvent['type']>([
+  'delta',
+  'quote',
+  'card',
+  'status',
+  'error',
+]);
+
+function isStreamEvent(value: unknown): value is StreamEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const event = value as Record<string, unknown>;
+  return EVENT_TYPES.has(event.type) && typeof event.isend === 'boolean';
+}
 
 export interface SseParser {
   /** Feeds decoded text; returns the events completed by it. */
@@ -61,8 +77,8 @@ export function createSseParser(): SseParser {
 
 function parseEventData(data: string): StreamEvent | undefined {
   try {
-    const parsed = StreamEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
+    const parsed: unknown = JSON.parse(data);
+    return isStreamEvent(parsed) ? parsed : undefined;
   } catch {
     // Keep-alive or sentinel payloads such as `[DONE]` are not events.
     return undefined;

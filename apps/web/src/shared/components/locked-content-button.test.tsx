@@ -32,6 +32,7 @@ describe('LockedContentButton', () => {
         role: 1,
         identity: 'investor',
         dlreport: false,
+        imUid: '',
         imSign: '',
         isBindPhone: true,
         isBindWechat: false,

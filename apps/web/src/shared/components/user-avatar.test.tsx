@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { avatarInitial, UserAvatar } from './user-avatar';
+import { avatarInitial, isShownImage, UserAvatar } from './user-avatar';
 
 const avatar = () => screen.getByTestId('user-avatar');
 
@@ -26,6 +26,21 @@ describe('UserAvatar', () => {
     render(<UserAvatar src="" name="" />);
     expect(avatar().dataset.avatar).toBe('default');
     expect(avatar().querySelector('.anticon-user')).not.toBeNull();
+  });
+
+  it('loads no protocol-relative, plain-http or script address, showing the initial instead', () => {
+    for (const src of [
+      '//evil.example/p.png',
+      'http://evil.example/p.png',
+      'javascript:alert(1)',
+      '/\\evil.example/p',
+    ]) {
+      const { unmount } = render(<UserAvatar src={src} name="陈立" />);
+      expect(avatar().dataset.avatar, src).toBe('initial');
+      unmount();
+    }
+    expect(isShownImage('https://thirdwx.qlogo.cn/a')).toBe(true);
+    expect(isShownImage('/api/upload/file/a.png')).toBe(true);
   });
 
   it('takes whole characters for the initial', () => {

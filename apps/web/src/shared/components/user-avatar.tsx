@@ -19,8 +19,19 @@ export function avatarInitial(name: string | null | undefined): string {
   return first ? first.toUpperCase() : '';
 }
 
-export function UserAvatar({ src, name, size = 'default', className }: UserAvatarProps) {
+/**
+ * Only this site's files and https images are loaded: a protocol-relative or plain-http
+ * address would tell an outside server who looks at the page (the server refuses them too).
+ */
+export function isShownImage(src: string | null | undefined): src is string {
+  if (!src || /[\s\\]/.test(src)) return false;
+  if (src.startsWith('/')) return !src.startsWith('//');
+  return src.startsWith('https://');
+}
+
+export function UserAvatar({ src: given, name, size = 'default', className }: UserAvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = isShownImage(given) ? given : null;
   const initial = avatarInitial(name);
   const label = name?.trim() || undefined;
   const common = { size, className, 'aria-label': label, 'data-testid': 'user-avatar' } as const;

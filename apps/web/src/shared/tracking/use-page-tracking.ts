@@ -52,8 +52,8 @@ export function usePageTracking() {
 export function useMenuClickTracking() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const item = (event.target as Element | null)?.closest?.('.jq-side-nav .ant-menu-item');
-      const key = item?.querySelector('[data-nav]')?.getAttribute('data-nav');
+      const item = (event.target as Element | null)?.closest?.('.jq-side-nav [data-nav]');
+      const key = item?.getAttribute('data-nav');
       if (key) trackMenuClick(key, useSettingsStore.getState().identity);
     };
     document.addEventListener('click', onClick, true);

@@ -4,7 +4,7 @@
  * Pre-A → A轮); amounts accept 1,200 / 1200万 / 1.5亿 and are stored in 万元.
  */
 import { PHONE_PATTERN } from '@jq/contract';
-import { findIndustry, findRegion, parseStage } from '../reference/index.js';
+import { findIndustry, findRegion, parseStage } from '../../reference/index.js';
 import type { CellKind } from './columns.js';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; problem: string };

@@ -1,23 +1,21 @@
 /**
  * Admin import of the library (docs/import.md): `POST /api/admin/library/import` takes one CSV
- * or XLSX file as multipart/form-data (fields `kind`, `skipInvalid`), answers the row-by-row
- * report, and 400 with the same report when bad rows stopped the import. The template of each
- * kind downloads from `GET /api/admin/library/import/template`. Multipart is registered in this
- * plugin's scope only, with a 10 MB limit.
+ * or XLSX file as multipart/form-data (fields `kind`, `skipInvalid`, 10 MB at most), answers
+ * the row-by-row report, and 400 with the same report when bad rows stopped the import. The
+ * template of each kind downloads from `GET /api/admin/library/import/template`.
  */
-import multipart from '@fastify/multipart';
 import { Code } from '@jq/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../errors.js';
-import { ok, okResponse } from '../../../http/envelope.js';
-import type { ModuleOptions } from '../../index.js';
-import { notifyLibraryChanged } from '../search/cache.js';
+import { Answer, type Route, rawRoute, route } from '../../../http/index.js';
+import type { Platform } from '../../../platform/index.js';
 import { IMPORT_KINDS, type ImportKind, KIND_LABELS } from './columns.js';
-import { importLibraryFile, summarizeImport } from './import-library.js';
+import { type ImportOptions, summarizeImport } from './import-library.js';
+import { importUpload } from './run-import.js';
 import { templateCsv } from './templates.js';
 
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const KindSchema = z.enum(IMPORT_KINDS as [ImportKind, ...ImportKind[]]);
 
@@ -34,16 +32,18 @@ const ImportReportSchema = z.object({
   warnings: z.array(z.string()),
 });
 
+const IMPORT_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 };
 const TRUE = new Set(['true', '1', 'yes', 'on', '是']);
 
-async function readUpload(request: import('fastify').FastifyRequest) {
+/** The uploaded file and fields, as the import takes them; refusals in the catalogue's words. */
+async function readUpload(request: FastifyRequest): Promise<ImportOptions> {
   if (!request.isMultipart()) {
     throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, '请以 multipart/form-data 上传文件（字段 file）');
   }
   let file: { buffer: Buffer; filename: string } | undefined;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: IMPORT_LIMITS })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (!file) file = { buffer, filename: part.filename };
@@ -64,69 +64,40 @@ async function readUpload(request: import('fastify').FastifyRequest) {
     throw new AppError(Code.BAD_REQUEST, '参数「导入类型」有误：应为 institutions、investors 或 projects');
   }
   return {
-    file,
+    buffer: file.buffer,
+    filename: file.filename,
     kind: kind as ImportKind | undefined,
     skipInvalid: TRUE.has((fields.skipInvalid ?? '').toLowerCase()),
   };
 }
 
-export const libraryImportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { platform }) => {
-  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-
-  app.post(
-    '/admin/library/import',
-    {
-      config: { access: 'ADM' },
-      schema: {
-        tags: ['library'],
-        summary: '导入机构、投资人或项目（CSV / Excel）',
-        consumes: ['multipart/form-data'],
-        response: okResponse(ImportReportSchema),
+export function importRoutes(platform: Platform): Route[] {
+  return [
+    route({
+      method: 'POST',
+      path: '/admin/library/import',
+      access: 'ADM',
+      summary: '导入机构、投资人或项目（CSV / Excel）',
+      data: ImportReportSchema,
+      handler: async (request) => {
+        const report = await importUpload(platform, await readUpload(request), request.log);
+        return new Answer(report, summarizeImport(report));
       },
-    },
-    async (request) => {
-      const { file, kind, skipInvalid } = await readUpload(request);
-      const report = await importLibraryFile(platform.database.db, {
-        buffer: file.buffer,
-        filename: file.filename,
-        kind,
-        skipInvalid,
-      });
-      if (report.imported) await notifyLibraryChanged(platform.bus);
-      request.log.info(
-        {
-          event: 'library.import',
-          kind: report.kind,
-          inserted: report.inserted,
-          updated: report.updated,
-          errors: report.errors.length,
-        },
-        'library import',
-      );
-      if (!report.imported && report.errors.length) {
-        throw new AppError(Code.BAD_REQUEST, summarizeImport(report), { data: report });
-      }
-      return ok(report, summarizeImport(report));
-    },
-  );
-
-  app.get(
-    '/admin/library/import/template',
-    {
-      config: { access: 'ADM' },
-      schema: {
-        tags: ['library'],
-        summary: '下载导入模板（CSV）',
-        querystring: z.object({ kind: KindSchema }),
+    }),
+    rawRoute({
+      method: 'GET',
+      path: '/admin/library/import/template',
+      access: 'ADM',
+      summary: '下载导入模板（CSV）',
+      query: z.object({ kind: KindSchema }),
+      handler: async (request, reply) => {
+        const { kind } = request.query;
+        const name = encodeURIComponent(`${KIND_LABELS[kind]}导入模板.csv`);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${kind}.csv"; filename*=UTF-8''${name}`)
+          .send(templateCsv(kind));
       },
-    },
-    async (request, reply) => {
-      const { kind } = request.query;
-      const name = encodeURIComponent(`${KIND_LABELS[kind]}导入模板.csv`);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${kind}.csv"; filename*=UTF-8''${name}`)
-        .send(templateCsv(kind));
-    },
-  );
-};
+    }),
+  ];
+}

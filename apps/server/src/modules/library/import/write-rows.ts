@@ -9,7 +9,7 @@ import {
   investorSearchFields,
   projectSearchFields,
   type RegionMatch,
-} from '../reference/index.js';
+} from '../../reference/index.js';
 import type { ImportKind } from './columns.js';
 
 export const TABLES = { institutions, investors, projects } as const;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import type { User } from '../../../db/schema.js';
 import { notFound } from '../../../errors.js';
-import { isVipActive } from '../../../http/access.js';
+import { isVipActive } from '../../../http/index.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import { getPricing, unlockProjectContacts } from '../../billing/index.js';
 import { listRelations } from './relations.js';

@@ -7,7 +7,7 @@ import { maskText, stageLabel } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import type { User } from '../../../db/schema.js';
 import { notFound } from '../../../errors.js';
-import { isVipActive } from '../../../http/access.js';
+import { isVipActive } from '../../../http/index.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import { type InvestorRow, investorColumns } from '../search/cards.js';
 import { withInstitutionNames } from '../search/search-investors.js';
@@ -26,11 +26,11 @@ export async function getInvestorInfo(db: Db, id: number, user: User | null) {
   const vocabulary = await getVocabulary(db);
   const [[card], org, deals] = await Promise.all([
     withInstitutionNames(db, [row], vocabulary),
-    row.institution_id === null
+    row.institutionId === null
       ? Promise.resolve([])
       : selectRows<{ id: number | string; name: string; short_name: string; logo: string }>(
           db,
-          sql`select id, name, short_name, logo from institutions where id = ${row.institution_id}`,
+          sql`select id, name, short_name, logo from institutions where id = ${row.institutionId}`,
         ),
     selectRows<{
       project_id: number | string;

@@ -7,10 +7,10 @@
 import type { ReportSearchRequest } from '@jq/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { User } from '../../../db/schema.js';
-import { notFound } from '../../../errors.js';
+import { badRequest, notFound } from '../../../errors.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import type { Platform } from '../../../platform/index.js';
-import { ensureReportPdf } from '../demo/render-pdf.js';
+import { ensureReportPdf } from '../report-pdf.js';
 import { bigintArray, textArray } from '../search/conditions.js';
 import { highlightField, highlightSnippet, highlightTerms } from '../search/highlight.js';
 import { allQuery, parseKeyword } from '../search/parse-keyword.js';
@@ -53,12 +53,15 @@ function toReportCard(row: ReportRow, vocabulary: Vocabulary) {
   };
 }
 
+/** A report by `id` (or `pid`, as the spec's quotes call it), with one page's text when asked. */
 export async function getReportInfo(
   db: Db,
-  id: number,
-  pageNo: number | null | undefined,
+  request: { id?: number | undefined; pid?: number | undefined; page?: number | null | undefined },
   user: User | null,
 ) {
+  const id = request.id ?? request.pid;
+  if (!id) throw badRequest('参数「编号」有误：请指定研报');
+  const pageNo = request.page;
   const [row] = await selectRows<ReportRow>(
     db,
     sql`select ${reportColumns} from reports r where r.id = ${id}`,

@@ -104,7 +104,12 @@ export async function listUserActions(db: Db, viewerId: number, tuid: string, pa
     .where(sql`${users.uguid} = ${tuid} and ${users.bannedAt} is null`)
     .limit(1);
   if (!target) throw notFound('用户不存在');
-  if (target.id !== viewerId) await recordView(db, viewerId, 'user', target.uguid);
+  const user = { uguid: target.uguid, name: target.name, avatar: target.avatar };
+  // What someone looked at is theirs alone: for an investor it is deal flow (docs/decisions.md).
+  if (target.id !== viewerId) {
+    await recordView(db, viewerId, 'user', target.uguid);
+    return { user, list: [], total: 0, ...paging };
+  }
   const rows = await selectRows<ViewedRow>(
     db,
     sql`select target_type, target_id, max(viewed_at) as viewed_at, count(*) over () as total
@@ -114,7 +119,7 @@ export async function listUserActions(db: Db, viewerId: number, tuid: string, pa
       limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`,
   );
   return {
-    user: { uguid: target.uguid, name: target.name, avatar: target.avatar },
+    user,
     list: await describeTargets(db, rows),
     total: Number(rows[0]?.total ?? 0),
     ...paging,

@@ -6,7 +6,7 @@
  * import) calls `notifyLibraryChanged`: every process listening on the bus drops its cache
  * and its search index (index/).
  */
-import { shareAnswer } from '../../../http/serializer.js';
+import { shareAnswer } from '../../../http/index.js';
 import type { BusPort } from '../../../platform/bus/index.js';
 import type { Db } from '../../../platform/database/index.js';
 import { invalidateSearchIndex } from './index/library-index.js';

@@ -1,11 +1,14 @@
 /**
  * Rows of the library tables as the cards the contract sends: names of industries and
  * regions filled in from the vocabulary, amounts and dates as the wire wants them, and
- * highlights when a keyword was searched. Raw SQL answers differ between drivers
- * (node-postgres gives int8 as strings), so every number goes through Number().
+ * highlights when a keyword was searched. Each column list selects the table's columns
+ * under the names Drizzle gives them, so its row type is a `Pick` of the table's inferred
+ * row, not a second copy. Raw SQL answers differ between drivers (node-postgres gives int8
+ * as strings), so ids are typed as either and every number goes through Number().
  */
 import { type InvestorCard, type OrgCard, type ProjectCard, stageLabel } from '@jq/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { institutions, investors, projects } from '../../../db/schema.js';
 import { highlightField, highlightSnippet, summarize } from './highlight.js';
 import { industryName, regionName, type Vocabulary } from './vocabulary.js';
 
@@ -13,31 +16,33 @@ export const num = (v: unknown): number => Number(v);
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 export const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
-export interface ProjectRow {
-  id: number | string;
-  name: string;
-  brand_name: string;
-  industry_id: string;
-  industries: string[];
-  tags: string[];
-  stage: number;
-  amount_sought: number | null;
-  province_code: string | null;
-  city_code: string | null;
-  founded_year: number | null;
-  latest_round_at: string | null;
-  latest_round_stage: number | null;
-  total_raised: number | null;
-  logo: string;
-  description: string;
-  is_demo: boolean;
-}
+/** A project as `projectColumns` selects it (the description cut to 600 characters). */
+export type ProjectRow = Pick<
+  typeof projects.$inferSelect,
+  | 'name'
+  | 'brandName'
+  | 'industryId'
+  | 'industries'
+  | 'tags'
+  | 'stage'
+  | 'amountSought'
+  | 'provinceCode'
+  | 'cityCode'
+  | 'foundedYear'
+  | 'latestRoundAt'
+  | 'latestRoundStage'
+  | 'totalRaised'
+  | 'logo'
+  | 'description'
+  | 'isDemo'
+> & { id: number | string };
 
 export const projectColumns = (a: string): SQL =>
-  sql.raw(`${a}.id, ${a}.name, ${a}.brand_name, ${a}.industry_id, ${a}.industries, ${a}.tags, ${a}.stage,
-    ${a}.amount_sought, ${a}.province_code, ${a}.city_code, ${a}.founded_year,
-    ${a}.latest_round_at::text as latest_round_at, ${a}.latest_round_stage, ${a}.total_raised, ${a}.logo,
-    left(${a}.description, 600) as description, ${a}.is_demo`);
+  sql.raw(`${a}.id, ${a}.name, ${a}.brand_name as "brandName", ${a}.industry_id as "industryId", ${a}.industries,
+    ${a}.tags, ${a}.stage, ${a}.amount_sought as "amountSought", ${a}.province_code as "provinceCode",
+    ${a}.city_code as "cityCode", ${a}.founded_year as "foundedYear", ${a}.latest_round_at::text as "latestRoundAt",
+    ${a}.latest_round_stage as "latestRoundStage", ${a}.total_raised as "totalRaised", ${a}.logo,
+    left(${a}.description, 600) as description, ${a}.is_demo as "isDemo"`);
 
 const names = (v: Vocabulary, ids: readonly string[]) => ids.map((id) => industryName(v, id)).filter(Boolean);
 
@@ -45,32 +50,32 @@ export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly st
   const card: ProjectCard = {
     id: num(row.id),
     name: row.name,
-    brandName: row.brand_name,
-    industryId: row.industry_id,
-    industryName: industryName(v, row.industry_id),
+    brandName: row.brandName,
+    industryId: row.industryId,
+    industryName: industryName(v, row.industryId),
     industries: row.industries ?? [],
     industryNames: names(
       v,
-      (row.industries ?? []).filter((id) => id !== row.industry_id),
+      (row.industries ?? []).filter((id) => id !== row.industryId),
     ),
     tags: row.tags ?? [],
     stage: num(row.stage),
     stageLabel: stageLabel(num(row.stage)),
-    amountSought: numOrNull(row.amount_sought),
-    provinceCode: row.province_code,
-    cityCode: row.city_code,
-    regionName: regionName(v, row.province_code, row.city_code),
-    foundedYear: numOrNull(row.founded_year),
-    latestRoundAt: row.latest_round_at,
-    latestRoundStage: numOrNull(row.latest_round_stage),
-    totalRaised: numOrNull(row.total_raised),
+    amountSought: numOrNull(row.amountSought),
+    provinceCode: row.provinceCode,
+    cityCode: row.cityCode,
+    regionName: regionName(v, row.provinceCode, row.cityCode),
+    foundedYear: numOrNull(row.foundedYear),
+    latestRoundAt: row.latestRoundAt,
+    latestRoundStage: numOrNull(row.latestRoundStage),
+    totalRaised: numOrNull(row.totalRaised),
     logo: row.logo,
     summary: summarize(row.description),
-    isDemo: row.is_demo,
+    isDemo: row.isDemo,
   };
   if (terms.length) {
     const name = highlightField(row.name, terms);
-    const alias = highlightField(row.brand_name, terms);
+    const alias = highlightField(row.brandName, terms);
     const summary = highlightSnippet(row.description, terms);
     card.highlight = {
       ...(name ? { name } : {}),
@@ -81,29 +86,31 @@ export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly st
   return card;
 }
 
-export interface OrgRow {
-  id: number | string;
-  name: string;
-  short_name: string;
-  type: string;
-  founded_year: number | null;
-  aum_min: number | null;
-  aum_max: number | null;
-  currency: string;
-  regions: string[];
-  industries: string[];
-  stages: number[];
-  ticket_min: number | null;
-  ticket_max: number | null;
-  logo: string;
-  description: string;
-  is_demo: boolean;
-}
+/** An institution as `orgColumns` selects it (the description, or else the thesis, cut to 600 characters). */
+export type OrgRow = Pick<
+  typeof institutions.$inferSelect,
+  | 'name'
+  | 'shortName'
+  | 'type'
+  | 'foundedYear'
+  | 'aumMin'
+  | 'aumMax'
+  | 'currency'
+  | 'regions'
+  | 'industries'
+  | 'stages'
+  | 'ticketMin'
+  | 'ticketMax'
+  | 'logo'
+  | 'description'
+  | 'isDemo'
+> & { id: number | string };
 
 export const orgColumns = (a: string): SQL =>
-  sql.raw(`${a}.id, ${a}.name, ${a}.short_name, ${a}.type, ${a}.founded_year, ${a}.aum_min, ${a}.aum_max,
-    ${a}.currency, ${a}.regions, ${a}.industries, ${a}.stages, ${a}.ticket_min, ${a}.ticket_max, ${a}.logo,
-    left(coalesce(nullif(${a}.description, ''), ${a}.thesis), 600) as description, ${a}.is_demo`);
+  sql.raw(`${a}.id, ${a}.name, ${a}.short_name as "shortName", ${a}.type, ${a}.founded_year as "foundedYear",
+    ${a}.aum_min as "aumMin", ${a}.aum_max as "aumMax", ${a}.currency, ${a}.regions, ${a}.industries, ${a}.stages,
+    ${a}.ticket_min as "ticketMin", ${a}.ticket_max as "ticketMax", ${a}.logo,
+    left(coalesce(nullif(${a}.description, ''), ${a}.thesis), 600) as description, ${a}.is_demo as "isDemo"`);
 
 const regionNames = (v: Vocabulary, codes: readonly string[]) =>
   codes.map((code) => v.regions.get(code)?.shortName ?? '').filter(Boolean);
@@ -117,27 +124,27 @@ export function toOrgCard(
   const card: OrgCard = {
     id: num(row.id),
     name: row.name,
-    shortName: row.short_name,
+    shortName: row.shortName,
     type: row.type,
-    foundedYear: numOrNull(row.founded_year),
-    aumMin: numOrNull(row.aum_min),
-    aumMax: numOrNull(row.aum_max),
+    foundedYear: numOrNull(row.foundedYear),
+    aumMin: numOrNull(row.aumMin),
+    aumMax: numOrNull(row.aumMax),
     currency: row.currency,
     regions: row.regions ?? [],
     regionNames: regionNames(v, row.regions ?? []),
     industries: row.industries ?? [],
     industryNames: names(v, row.industries ?? []),
     stages: (row.stages ?? []).map(num),
-    ticketMin: numOrNull(row.ticket_min),
-    ticketMax: numOrNull(row.ticket_max),
+    ticketMin: numOrNull(row.ticketMin),
+    ticketMax: numOrNull(row.ticketMax),
     logo: row.logo,
     summary: summarize(row.description),
     dealCount,
-    isDemo: row.is_demo,
+    isDemo: row.isDemo,
   };
   if (terms.length) {
     const name = highlightField(row.name, terms);
-    const alias = highlightField(row.short_name, terms);
+    const alias = highlightField(row.shortName, terms);
     const summary = highlightSnippet(row.description, terms);
     card.highlight = {
       ...(name ? { name } : {}),
@@ -148,47 +155,53 @@ export function toOrgCard(
   return card;
 }
 
-export interface InvestorRow {
-  id: number | string;
-  name: string;
-  institution_id: number | string | null;
-  institution_name: string | null;
-  title: string;
-  industries: string[];
-  stages: number[];
-  ticket_min: number | null;
-  ticket_max: number | null;
-  regions: string[];
-  avatar: string;
-  bio: string;
-  is_demo: boolean;
-}
+/** An investor as `investorColumns` selects it (the bio cut to 600 characters). */
+export type InvestorRow = Pick<
+  typeof investors.$inferSelect,
+  | 'name'
+  | 'title'
+  | 'industries'
+  | 'stages'
+  | 'ticketMin'
+  | 'ticketMax'
+  | 'regions'
+  | 'avatar'
+  | 'bio'
+  | 'isDemo'
+> & { id: number | string; institutionId: number | string | null };
 
 export const investorColumns = (a: string): SQL =>
-  sql.raw(`${a}.id, ${a}.name, ${a}.institution_id, ${a}.title, ${a}.industries, ${a}.stages, ${a}.ticket_min,
-    ${a}.ticket_max, ${a}.regions, ${a}.avatar, left(${a}.bio, 600) as bio, ${a}.is_demo`);
+  sql.raw(`${a}.id, ${a}.name, ${a}.institution_id as "institutionId", ${a}.title, ${a}.industries, ${a}.stages,
+    ${a}.ticket_min as "ticketMin", ${a}.ticket_max as "ticketMax", ${a}.regions, ${a}.avatar,
+    left(${a}.bio, 600) as bio, ${a}.is_demo as "isDemo"`);
 
-export function toInvestorCard(row: InvestorRow, v: Vocabulary, terms: readonly string[] = []): InvestorCard {
+/** An investor's card; the institution's name is looked up apart (`withInstitutionNames`). */
+export function toInvestorCard(
+  row: InvestorRow,
+  institutionName: string,
+  v: Vocabulary,
+  terms: readonly string[] = [],
+): InvestorCard {
   const card: InvestorCard = {
     id: num(row.id),
     name: row.name,
-    institutionId: numOrNull(row.institution_id),
-    institutionName: row.institution_name ?? '',
+    institutionId: numOrNull(row.institutionId),
+    institutionName,
     title: row.title,
     industries: row.industries ?? [],
     industryNames: names(v, row.industries ?? []),
     stages: (row.stages ?? []).map(num),
-    ticketMin: numOrNull(row.ticket_min),
-    ticketMax: numOrNull(row.ticket_max),
+    ticketMin: numOrNull(row.ticketMin),
+    ticketMax: numOrNull(row.ticketMax),
     regions: row.regions ?? [],
     regionNames: regionNames(v, row.regions ?? []),
     avatar: row.avatar,
     summary: summarize(row.bio),
-    isDemo: row.is_demo,
+    isDemo: row.isDemo,
   };
   if (terms.length) {
     const name = highlightField(row.name, terms);
-    const alias = highlightField(row.institution_name ?? '', terms);
+    const alias = highlightField(institutionName, terms);
     const summary = highlightSnippet(row.bio, terms);
     card.highlight = {
       ...(name ? { name } : {}),

@@ -16,6 +16,8 @@ import { badRequest } from '../../../errors.js';
 import { type NameGrams, nameQuery, type ParsedKeyword } from './parse-keyword.js';
 import { expandIndustries, expandRegions, type Vocabulary } from './vocabulary.js';
 
+export { bigintArray, smallintArray, textArray } from '../../../lib/sql.js';
+
 export type Cond =
   | { kind: 'industry'; ids: string[] }
   | { kind: 'stage'; codes: number[] }
@@ -68,22 +70,6 @@ export interface ResolvedFilters {
   foundedFrom: number | null;
   foundedTo: number | null;
 }
-
-export const textArray = (values: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-export const bigintArray = (values: readonly number[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::bigint[]`;
-export const smallintArray = (values: readonly number[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::smallint[]`;
 
 const orAll = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
 const andAll = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`);

@@ -6,7 +6,7 @@
  * letters and digits ever reach it.
  */
 import { KEYWORD_MAX_CHARS } from '@jq/contract';
-import { nameGrams, tokenize } from '../../../lib/text.js';
+import { cleanToken, headTokens, nameGrams, tokenize } from '../../../lib/text.js';
 import { normalizeWord, type Vocabulary } from './vocabulary.js';
 
 export interface ParsedKeyword {
@@ -79,9 +79,6 @@ export function normalizeKeyword(raw: string | null | undefined): string {
   const text = (raw ?? '').normalize('NFKC').toLowerCase().replace(SYNTAX, ' ').trim();
   return Array.from(text).slice(0, KEYWORD_MAX_CHARS).join('').trim();
 }
-
-/** Letters and digits only: what a tsquery lexeme may contain here. */
-export const cleanToken = (token: string) => token.replace(/[^\p{L}\p{N}]+/gu, '');
 
 const isLatin = (ch: string | undefined) => !!ch && /[a-z0-9]/.test(ch);
 
@@ -156,17 +153,6 @@ function longestWordAt(text: string, at: number, vocabulary: Vocabulary) {
 function tokensOf(text: string): string[] {
   if (!text) return [];
   return unique(tokenize(text).map(cleanToken)).filter((t) => t && !STOP_TOKENS.has(t));
-}
-
-/**
- * jieba's search mode gives a word and its parts (集成 成电 电路 集成电路). Texts are cut the
- * same way, so a text with the word has the whole-word token: the parts would only widen
- * the match (集成 in 集成商). Keep the tokens no longer token contains.
- */
-export function headTokens(tokens: string[]): string[] {
-  return tokens
-    .filter((t) => !tokens.some((other) => other.length > t.length && other.includes(t)))
-    .slice(0, 8);
 }
 
 function gramsOf(text: string, allowPrefix = true): NameGrams {

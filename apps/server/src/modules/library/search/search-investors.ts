@@ -61,12 +61,11 @@ export async function searchInvestors(db: Db, query: InvestorQuery) {
       relevance: isRelevance ? relevanceOf(parsed, vocabulary) : undefined,
       nameCondition: wholeNameCondition(parsed),
       recency: newest,
+      // A list without a keyword comes 最近出手 first, as the page labels it; 单笔金额 on request.
       order:
-        query.sort === 'latest'
-          ? { name: 'latest', sql: latestDeal, join: latestDealJoin }
-          : query.sort === 'amount'
-            ? { name: 'amount', sql: sql.raw('v.ticket_max desc nulls last, v.id desc nulls last') }
-            : { name: 'recency', sql: newest },
+        query.sort === 'amount'
+          ? { name: 'amount', sql: sql.raw('v.ticket_max desc nulls last, v.id desc nulls last') }
+          : { name: 'latest', sql: latestDeal, join: latestDealJoin },
       page: query.page,
       pageSize: query.pageSize,
       key,
@@ -92,7 +91,7 @@ export async function withInstitutionNames(
   const ids = [
     ...new Set(
       rows
-        .map((row) => row.institution_id)
+        .map((row) => row.institutionId)
         .filter((id) => id !== null)
         .map(Number),
     ),
@@ -106,10 +105,8 @@ export async function withInstitutionNames(
   const byId = new Map(names.map((n) => [Number(n.id), n.name]));
   return rows.map((row) =>
     toInvestorCard(
-      {
-        ...row,
-        institution_name: row.institution_id === null ? '' : (byId.get(Number(row.institution_id)) ?? ''),
-      },
+      row,
+      row.institutionId === null ? '' : (byId.get(Number(row.institutionId)) ?? ''),
       vocabulary,
       terms,
     ),

@@ -68,10 +68,11 @@ export async function searchOrgs(db: Db, query: OrgQuery) {
       relevance: isRelevance ? relevanceOf(parsed, vocabulary) : undefined,
       nameCondition: wholeNameCondition(parsed),
       recency: largest,
+      // A list without a keyword comes 最近出手 first, as the page labels it; 管理规模 on request.
       order:
-        query.sort === 'latest'
-          ? { name: 'latest', sql: latestDeal, join: latestDealJoin }
-          : { name: 'recency', sql: largest },
+        query.sort === 'amount'
+          ? { name: 'recency', sql: largest }
+          : { name: 'latest', sql: latestDeal, join: latestDealJoin },
       page: query.page,
       pageSize: query.pageSize,
       key,

@@ -72,7 +72,11 @@ export class EntityIndex {
       const list = matches.list();
       rows = topByScore(list, this.score(list, query.relevance, memo), offset, query.pageSize);
     } else if (query.order === 'recency') rows = this.nthRows(matches, offset, query.pageSize);
-    else rows = this.topByOrder(matches, this.data.orders[query.order]!, offset, query.pageSize);
+    else {
+      // An entity without rows has no orders built (their keys come from the first row).
+      const order = this.data.orders[query.order];
+      rows = order ? this.topByOrder(matches, order, offset, query.pageSize) : [];
+    }
     return { ids: Array.from(rows, (row) => this.data.ids[row]!), total: matches.size };
   }
 

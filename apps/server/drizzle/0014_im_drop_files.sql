@@ -1,0 +1,1 @@
+DROP TABLE "im_files" CASCADE;

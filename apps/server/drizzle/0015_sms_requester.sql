@@ -1,0 +1,1 @@
+ALTER TABLE "sms_codes" ADD COLUMN "requester" text DEFAULT '' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "chain_placements" ADD COLUMN "total_raised" integer;

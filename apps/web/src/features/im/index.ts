@@ -1,0 +1,11 @@
+/**
+ * Messaging's public surface: its pages (lazy), what the shell mounts on every page (the
+ * session and notification, the header's unread badge), and the "私信" button that a
+ * person's page (investor, project contacts, visitors) shows.
+ */
+import { lazy } from 'react';
+
+export { HeaderMessages, ImShell, MessageButton } from './im-shell';
+
+export const ChatPage = lazy(() => import('./chat-page'));
+export const GroupInvitePage = lazy(() => import('./group-invite-page'));
