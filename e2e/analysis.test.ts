@@ -119,12 +119,17 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('analysis'))('BP diagnosis in 
     await page.getByTestId('investor-view').waitFor();
     await saveScreenshot(page, 'analysis-investor-desktop');
     await page.getByTestId('share').click();
-    const [shared] = await selectRows<{ token: string }>(
-      db,
-      sql`select share_token as token from analyses where share_token is not null order by id desc limit 1`,
-    );
+    // The share call is still on its way when the click returns: wait for its row.
+    const sharedToken = async () =>
+      (
+        await selectRows<{ token: string }>(
+          db,
+          sql`select share_token as token from analyses where share_token is not null order by id desc limit 1`,
+        )
+      )[0]?.token;
+    await expect.poll(sharedToken, { timeout: 10_000 }).toBeTruthy();
     const visitor = await browser.newPage({ viewport: { width: 390, height: 844 }, isPhone: true });
-    await visitor.goto(`/jq/detailShare?token=${shared!.token}`);
+    await visitor.goto(`/jq/detailShare?token=${await sharedToken()}`);
     await visitor.getByTestId('detail-share').waitFor({ timeout: 20_000 });
     await visitor.getByTestId('investor-view').waitFor();
     await expect(visitor.getByTestId('advice').count()).resolves.toBe(0);

@@ -40,7 +40,7 @@ async function seeCompaniesAndChart(page: Page, companies: number) {
   const drawer = page.getByTestId('chain-drawer');
   await drawer.getByTestId('chain-company').first().waitFor();
   expect(await drawer.getByTestId('chain-company').count()).toBe(Math.min(10, companies));
-  await expect(drawer.getByText(`${companies} 家企业`).first().isVisible()).resolves.toBe(true);
+  await drawer.getByText(`${companies} 家企业`).first().waitFor();
   await drawer.getByRole('tab', { name: '投融资' }).click();
   const chart = drawer.getByTestId('chain-chart-timeline');
   await chart.locator('canvas').waitFor();
@@ -71,9 +71,9 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('chain'))('industry chain', ()
 
     await page.locator(`[data-testid="chain-map-node"][data-name="${node.name}"]`).click();
     await page.waitForURL((url) => url.searchParams.get('node') === node.id);
-    await expect(page.getByTestId('chain-drawer').getByTestId('chain-node-name').textContent()).resolves.toBe(
-      node.name,
-    );
+    await expect
+      .poll(() => page.getByTestId('chain-drawer').getByTestId('chain-node-name').textContent())
+      .toBe(node.name);
     await seeCompaniesAndChart(page, node.companies);
     await page.waitForTimeout(400);
     await saveScreenshot(page, 'chain-node-charts-desktop');
@@ -87,9 +87,9 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('chain'))('industry chain', ()
     await page.getByTestId('chain-deep-link').click();
     await page.waitForURL((url) => url.pathname === '/deepChain' && url.searchParams.get('id') === node.id);
     await page.getByTestId('deep-chain-page').getByTestId('chain-map').waitFor();
-    await expect(
-      page.getByTestId('deep-chain-page').getByTestId('chain-node-name').textContent(),
-    ).resolves.toBe(node.name);
+    await expect
+      .poll(() => page.getByTestId('deep-chain-page').getByTestId('chain-node-name').textContent())
+      .toBe(node.name);
     await page.getByTestId('chain-company').first().waitFor();
     await page.waitForTimeout(300);
     await saveScreenshot(page, 'chain-deep-desktop');
@@ -98,9 +98,10 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('chain'))('industry chain', ()
     const name = (await neighbour.textContent())!.split(' · ')[0]!;
     await neighbour.click();
     await page.waitForURL((url) => url.searchParams.get('id') !== node.id);
-    await expect(
-      page.getByTestId('deep-chain-page').getByTestId('chain-node-name').textContent(),
-    ).resolves.toBe(name);
+    // The old node stays on screen until the new one has loaded.
+    await expect
+      .poll(() => page.getByTestId('deep-chain-page').getByTestId('chain-node-name').textContent())
+      .toBe(name);
   });
 
   it('on a desktop: finds a node by name, and answers an unknown word with the nearest chains', async () => {

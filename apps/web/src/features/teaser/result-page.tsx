@@ -247,6 +247,8 @@ export default function ResultPage() {
               },
           );
         if (event.type === 'card' && event.card === 'teaser') {
+          // A first load still on its way would overwrite the written teaser with the empty one.
+          await client.cancelQueries({ queryKey: ['teaser', 'own', id] });
           client.setQueryData(['teaser', 'own', id], event.teaser);
           setDraft({});
         }
