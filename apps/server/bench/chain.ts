@@ -156,6 +156,7 @@ async function main() {
   let nodes: { node_id: string; n: number }[];
   let placementWall = 0;
   let placementCpu = 0;
+  let phaseText = '';
   const loadBeforePlacement = loadavg();
   try {
     const db = platform.database.db;
@@ -171,6 +172,9 @@ async function main() {
     console.info(
       `  ${build.projects} 个项目、${build.institutions} 家机构，写入 ${build.placements} 条位置：放置 ${(build.ms / 1000).toFixed(1)} 秒，含删除旧一代与 vacuum ${placementWall.toFixed(1)} 秒，进程 CPU ${placementCpu.toFixed(1)} 秒`,
     );
+    const ph = build.phases;
+    phaseText = `读项目 ${(ph.read / 1000).toFixed(1)}、放置 ${(ph.place / 1000).toFixed(1)}、写入 ${(ph.write / 1000).toFixed(1)}、机构 ${(ph.institutions / 1000).toFixed(1)}、删旧一代与 vacuum ${(ph.finish / 1000).toFixed(1)} 秒`;
+    console.info(`  分段（墙钟）：${phaseText}`);
     nodes = await selectRows<{ node_id: string; n: number }>(
       db,
       sql`select node_id, count(*)::int as n from chain_placements
@@ -313,7 +317,7 @@ async function main() {
     console.info(
       `| 图谱读完（含各环节统计） | ${whole.length} | ${fmt(percentile(whole, 50))} ms | ${fmt(percentile(whole, 95))} ms | — | — |`,
     );
-    console.info('');
+    console.info(`\n放置分段（墙钟）：${phaseText}。\n`);
     console.info(
       '| 接口 | 并发 | 请求数 | 次/秒 | 占 health | p50 ms | p95 ms | p99 ms | 错误 | 目标 p95（单个请求） | 达标 |',
     );

@@ -45,6 +45,8 @@ export interface BuildResult {
   institutions: number;
   placements: number;
   ms: number;
+  /** Where the time went (ms, wall): reading projects, placing them, writing their rows, institutions (read, place, write), dropping the old generation and vacuuming. */
+  phases: { read: number; place: number; write: number; institutions: number; finish: number };
 }
 
 const compiledCache = new WeakMap<Catalogue, CompiledChains>();
@@ -120,16 +122,8 @@ export async function writeRows(db: Db, rows: PlacementRow[]) {
   }
 }
 
-type ProjectRow = {
-  id: number | string;
-  industry_id: string;
-  industries: string[];
-  tags: string[];
-  search_tokens: string;
-  latest_round_at: string | null;
-  total_raised: number | null;
-};
-
+/** A project as the rebuild reads it: [id, industry, industries, tags, search tokens, latest round date, total raised]. */
+type ProjectTuple = [number, string, string[], string[], string, string | null, number | null];
 /** Project → the top-level nodes it sits on (one a chain), for the institutions' deals. */
 export type ProjectNodes = Map<number, { nodeId: string; chainId: string }[]>;
 
@@ -139,25 +133,25 @@ async function placeProjects(db: Db, compiled: CompiledChains, generation: numbe
   let projects = 0;
   let written = 0;
   const nodesOf: ProjectNodes = new Map();
+  const phases = { read: 0, place: 0, write: 0 };
+  let t0 = performance.now();
   for (;;) {
     if (signal?.aborted) throw new Error('aborted');
-    const rows = await selectRows<ProjectRow>(
+    // One JSON text a batch: PGlite hands rows to JS field by field, which costs more than
+    // building the JSON in SQL and parsing it once (about 40% less CPU at 100k projects).
+    const [batch] = await selectRows<{ rows: string | null }>(
       db,
-      sql`select id, industry_id, industries, tags, search_tokens, latest_round_at::text as latest_round_at,
-            total_raised
-          from projects where id > ${last} order by id limit ${READ_BATCH}`,
+      sql`select json_agg(json_build_array(id, industry_id, industries, tags, search_tokens, latest_round_at,
+            total_raised) order by id)::text as rows
+          from (select * from projects where id > ${last} order by id limit ${READ_BATCH}) p`,
     );
+    const rows: ProjectTuple[] = batch?.rows ? JSON.parse(batch.rows) : [];
+    phases.read += performance.now() - t0;
     if (!rows.length) break;
+    t0 = performance.now();
     const out: PlacementRow[] = [];
-    for (const row of rows) {
-      const id = Number(row.id);
-      const placements = placeOnChains(compiled, {
-        id,
-        industryId: row.industry_id,
-        industries: row.industries,
-        tags: row.tags,
-        searchTokens: row.search_tokens,
-      });
+    for (const [id, industryId, industries, tags, searchTokens, latestRoundAt, totalRaised] of rows) {
+      const placements = placeOnChains(compiled, { id, industryId, industries, tags, searchTokens });
       if (placements.length)
         nodesOf.set(
           id,
@@ -169,22 +163,26 @@ async function placeProjects(db: Db, compiled: CompiledChains, generation: numbe
           entity_type: 'project' as const,
           entity_id: id,
           chain_id: p.chainId,
-          latest_round_at: row.latest_round_at,
-          total_raised: row.total_raised === null ? null : Number(row.total_raised),
+          latest_round_at: latestRoundAt,
+          total_raised: totalRaised,
         };
         out.push({ ...base, node_id: p.nodeId, confidence: p.confidence, matched: p.matched });
         if (p.childId)
           out.push({ ...base, node_id: p.childId, confidence: p.childConfidence!, matched: p.matched });
       }
     }
+    phases.place += performance.now() - t0;
+    t0 = performance.now();
     await writeRows(db, out);
+    phases.write += performance.now() - t0;
     projects += rows.length;
     written += out.length;
-    last = Number(rows.at(-1)!.id);
+    last = rows.at(-1)![0];
     // Let requests in between batches.
     await new Promise((resolve) => setImmediate(resolve));
+    t0 = performance.now();
   }
-  return { projects, written, nodesOf };
+  return { projects, written, nodesOf, phases };
 }
 
 export interface RebuildOptions {
@@ -212,9 +210,12 @@ export async function rebuildPlacements(db: Db, options: RebuildOptions = {}): P
   const generation = build!.generation;
   try {
     const compiled = compiledOf(catalogue);
-    const { projects, written, nodesOf } = await placeProjects(db, compiled, generation, options.signal);
+    const placed = await placeProjects(db, compiled, generation, options.signal);
+    const { projects, written, nodesOf } = placed;
+    const institutionsStarted = performance.now();
     const institutionRows = await institutionPlacements(db, catalogue, generation, nodesOf);
     await writeRows(db, institutionRows);
+    const institutionsMs = performance.now() - institutionsStarted;
     const institutions = new Set(institutionRows.map((r) => r.entity_id)).size;
     const ms = Math.round(performance.now() - started);
     const placements = written + institutionRows.length;
@@ -222,10 +223,18 @@ export async function rebuildPlacements(db: Db, options: RebuildOptions = {}): P
       .update(chainBuilds)
       .set({ state: 'done', projects, institutions, placements, ms, finishedAt: sql`now()` })
       .where(eq(chainBuilds.generation, generation));
+    const finishStarted = performance.now();
     await dropOlderGenerations(db, generation);
     // Index-only counts of a node need the visibility map; the planner needs the new row counts.
     await db.execute(sql`vacuum (analyze) chain_placements`);
-    return { generation, projects, institutions, placements, ms };
+    const phases = Object.fromEntries(
+      Object.entries({
+        ...placed.phases,
+        institutions: institutionsMs,
+        finish: performance.now() - finishStarted,
+      }).map(([k, v]) => [k, Math.round(v)]),
+    ) as BuildResult['phases'];
+    return { generation, projects, institutions, placements, ms, phases };
   } catch (error) {
     await db
       .update(chainBuilds)

@@ -1,0 +1,1 @@
+ALTER TABLE "chain_placements" DROP CONSTRAINT "chain_placements_generation_entity_type_node_id_entity_id_pk";
