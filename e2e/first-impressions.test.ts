@@ -22,6 +22,29 @@ let phoneSerial = 0;
 /** A fresh phone number per sign-in, so cases never share an account. */
 const nextPhone = () => `1390014${String(++phoneSerial).padStart(4, '0')}`;
 
+interface DemoProject {
+  industryNames: string[];
+  stageLabel: string;
+  amountSought: number | null;
+  regionName: string;
+  tags: string[];
+}
+
+/** A founder's description of a demo A-round project, naming its industry, stage and amount. */
+async function describeDemoProject(page: Page): Promise<string> {
+  const answer = (await (
+    await page.request.post('/api/acproject/ProjectFuzzySearch', {
+      data: { stage: [3], amountMin: 1000, pageSize: 20, sort: 'latest' },
+    })
+  ).json()) as { data: { list: DemoProject[] } };
+  const project = answer.data.list.find((p) => p.industryNames.length > 0 && p.tags.length > 0)!;
+  const city = project.regionName.split('·').pop()?.trim() ?? '';
+  return (
+    `我们在${city}做${project.tags[0]}，属于${project.industryNames.at(-1)}领域，` +
+    `已有稳定客户，计划${project.stageLabel}融资${project.amountSought}万元，寻找懂行业的投资机构。`
+  );
+}
+
 /** The side menu: the sider on a desktop, the drawer (opened) on a phone. */
 async function openMenu(page: Page, isPhone: boolean) {
   if (!isPhone) return page.getByTestId('app-sider');
@@ -109,6 +132,69 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('first impressions
         expect(shown.slice(0, 10), path).toEqual(latest.data.list.slice(0, 10).map((row) => String(row.id)));
         await saveScreenshot(page, `issue14-sort-${path.split('/').pop()}-${name}`);
       }
+    });
+
+    it('the match result opens at the top, counts strong matches apart, and each card opens its detail', async () => {
+      const page = await browser.newPage(options);
+      await signInByApi(page, nextPhone());
+      const text = await describeDemoProject(page);
+      await page.goto('/jq/match');
+      await page.getByTestId('match-source').getByText('描述项目').click();
+      await page.getByTestId('match-description').fill(text);
+      await page.getByTestId('match-parse').click();
+      await page.getByTestId('profile-form').waitFor();
+      // Submitted from the bottom of a long form…
+      await page.getByTestId('match-submit').scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(isPhone ? 200 : -1);
+      await page.getByTestId('match-submit').click();
+      await page.waitForURL((url) => url.pathname === '/jq/matchResult' && url.searchParams.has('id'));
+      const list = page.getByTestId('match-list');
+      await list.getByTestId('match-row').first().waitFor();
+      // …the result opens at its top.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      // Strong matches and the weaker ones, counted apart.
+      const totals = page.getByTestId('match-total');
+      const strong = Number(await totals.getAttribute('data-strong'));
+      const total = Number(await totals.getAttribute('data-total'));
+      expect(strong).toBeGreaterThan(0);
+      expect(strong).toBeLessThan(total);
+      expect(await page.getByTestId('match-strong').textContent()).toContain('高度匹配');
+      expect(await page.getByTestId('match-weaker').textContent()).toContain('部分匹配');
+      const scores = (await list.locator('.jq-match-total-value').allTextContents()).map(Number);
+      expect(scores.slice(0, Math.min(strong, scores.length)).every((score) => score >= 60)).toBe(true);
+      if (strong < scores.length) {
+        expect(scores[strong]!).toBeLessThan(60);
+        await page.getByTestId('match-weaker-divider').waitFor();
+      }
+
+      // The title once; no VIP bar among the score bars.
+      const title = (await page.getByTestId('match-for').textContent()) ?? '';
+      expect(await page.getByTestId('match-for-sub').textContent()).not.toContain(title);
+      expect(await page.getByTestId('score-vip').count()).toBe(0);
+      await saveScreenshot(page, `issue14-match-result-${name}`);
+      if (isPhone) {
+        // A compact card: at least three fit on the screen.
+        const heights = await list
+          .getByTestId('match-row')
+          .evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getBoundingClientRect().height));
+        expect(Math.max(...heights)).toBeLessThan(844 / 3);
+      }
+
+      // Anywhere on the card opens the detail, not only the name.
+      const firstName = await list.getByTestId('match-name').first().textContent();
+      const meta = list.getByTestId('match-row').first().locator('.jq-match-row-meta');
+      const box = (await meta.boundingBox())!;
+      await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+      await page.waitForURL((url) => url.pathname === '/jq/matchDetail');
+      await expect.poll(() => page.getByTestId('detail-name').textContent()).toBe(firstName);
+      // One back control: the page's own, not the header's as well.
+      await page.locator('.jq-match-back').waitFor();
+      expect(await page.getByTestId('go-back').count()).toBe(0);
+      expect(await page.getByTestId('detail-breakdown').getByTestId('score-vip').count()).toBe(0);
+      await saveScreenshot(page, `issue14-match-detail-${name}`);
+      await page.locator('.jq-match-back').click();
+      await page.waitForURL((url) => url.pathname === '/jq/matchResult');
     });
 
     it(`sign-in opens in ${isPhone ? 'SMS' : 'QR'} mode, with a labelled switch, the QR on the address used`, async () => {

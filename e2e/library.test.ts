@@ -89,7 +89,9 @@ async function searchAndFilter(page: Page, isPhone: boolean): Promise<number> {
     await expect(item.locator('.jq-lib-item-head .ant-tag').first().textContent()).resolves.toBe(STAGE.label);
   }
   expect(stageTags.length).toBeGreaterThan(0);
-  await expect(page.getByTestId('demo-tag').first().isVisible()).resolves.toBe(true);
+  // One 演示数据 notice above the list, not a tag on every card.
+  await expect(page.getByTestId('demo-notice').isVisible()).resolves.toBe(true);
+  await expect(page.getByTestId('project-item').getByTestId('demo-tag').count()).resolves.toBe(0);
   return total;
 }
 

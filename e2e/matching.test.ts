@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('matching'))('matching', () =>
     await expect(
       page.getByTestId('detail-reasons').getByTestId('match-reason').count(),
     ).resolves.toBeGreaterThan(1);
-    await expect(page.getByTestId('detail-breakdown').getByRole('meter').count()).resolves.toBe(9);
+    await expect(page.getByTestId('detail-breakdown').getByRole('meter').count()).resolves.toBe(8);
     await page.getByTestId('match-contact').waitFor();
     await saveScreenshot(page, 'matching-detail-desktop');
 

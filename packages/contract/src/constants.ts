@@ -72,3 +72,9 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 export const IDENTITIES = ['investor', 'enterprise'] as const;
 export type Identity = (typeof IDENTITIES)[number];
+
+/**
+ * A match scoring at least this (0–100, the score shown and ranked by) is a strong match: the
+ * result pages count these apart from the weaker ones that only share the industry.
+ */
+export const MATCH_STRONG_SCORE = 60;

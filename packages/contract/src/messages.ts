@@ -39,4 +39,5 @@ export const messages = {
   loginToSeeMore: '登录体验更多功能',
   unlockMore: '解锁更多内容',
   demoData: '演示数据',
+  demoDataNotice: '演示数据：列表中的项目、机构与人物为系统生成的示例，仅用于展示功能，不对应真实企业或交易',
 } as const;

@@ -1,4 +1,4 @@
-import { Code } from '@jq/contract';
+import { Code, MATCH_STRONG_SCORE } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, savedSearches, userProfiles, users } from '../../src/db/schema.js';
@@ -110,6 +110,14 @@ for (const { engine, available } of DB_ENGINES) {
       expect(result.pageSize).toBe(100);
       expect(result.total).toBe(created.total);
       expect(result.list.length).toBe(Math.min(100, created.total));
+      // Strong matches (60 or more) are counted apart from the weaker ones; all of them rank first.
+      const strong = result.list.filter(
+        (item: { baseScore: number }) => item.baseScore >= MATCH_STRONG_SCORE,
+      );
+      expect(result.strongTotal).toBeGreaterThan(0);
+      expect(result.strongTotal).toBeLessThan(result.total);
+      expect(strong.length).toBe(Math.min(result.strongTotal, 100));
+      expect(result.list.slice(0, strong.length)).toEqual(strong);
       const first = result.list[0];
       expect(first.rank).toBe(1);
       expect(first.investor.id).toBe(first.id);
@@ -211,6 +219,7 @@ for (const { engine, available } of DB_ENGINES) {
         thesis: '关注人工智能和半导体的A轮、B轮项目，单笔 1000-5000 万',
         pageSize: 5,
       });
+      expect(thesis.strongTotal).toBeLessThanOrEqual(thesis.total);
       expect(thesis.seeker).toMatchObject({
         kind: 'thesis',
         stages: [3, 4],

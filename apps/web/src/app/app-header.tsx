@@ -12,6 +12,7 @@ import { common } from '../locales/zh-CN/common';
 import { BrandLogo } from '../shared/components/brand-logo';
 import { useBreakpoint } from '../shared/hooks/use-breakpoint';
 import { useComingSoonNotice } from '../shared/hooks/use-coming-soon-notice';
+import { usePageHasBackControl } from '../shared/navigation/own-back';
 import { useAppNavigate } from '../shared/navigation/use-app-navigate';
 import { useSettingsStore } from '../shared/stores/settings-store';
 import { useActiveRoute } from './keep-alive-outlet';
@@ -31,8 +32,10 @@ export function AppHeader({ onOpenMenu }: AppHeaderProps) {
   const switchIdentity = useIdentitySwitch();
   const isAccountEnabled = isFeatureEnabled('account');
 
-  // `default` is the key of the first page of the visit: nothing to go back to.
-  const canGoBack = location.key !== 'default' && activeRoute?.name !== 'home';
+  // `default` is the key of the first page of the visit: nothing to go back to. A page with
+  // its own back control (返回匹配结果…) is not given a second one.
+  const hasOwnBack = usePageHasBackControl();
+  const canGoBack = location.key !== 'default' && activeRoute?.name !== 'home' && !hasOwnBack;
 
   return (
     <Layout.Header className="jq-header">
@@ -59,7 +62,8 @@ export function AppHeader({ onOpenMenu }: AppHeaderProps) {
           </Button>
         )}
         {isMobile ? (
-          <BrandLogo size={28} />
+          // On a phone with a back button there is room for the mark, not the name as well.
+          <BrandLogo size={28} isNameShown={!(isSmall && canGoBack)} />
         ) : (
           <h1 className="jq-header-title">{activeRoute?.title ?? common.productName}</h1>
         )}

@@ -14,6 +14,7 @@ import { AppHeader } from './app-header';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import type { PageResolver } from './pages';
 import { SideNav } from './side-nav';
+import { useScrollToTop } from './use-scroll-to-top';
 
 const SIDER_WIDTH = 232;
 const SIDER_COLLAPSED_WIDTH = 72;
@@ -27,6 +28,7 @@ export interface MainLayoutProps {
 
 export function MainLayout({ resolvePage }: MainLayoutProps) {
   const { isMobile } = useBreakpoint();
+  useScrollToTop();
   const isCollapsed = useSettingsStore((state) => state.isSiderCollapsed);
   const setCollapsed = useSettingsStore((state) => state.setSiderCollapsed);
   const [isDrawerOpen, setDrawerOpen] = useState(false);

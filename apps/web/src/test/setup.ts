@@ -30,6 +30,9 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStandIn });
 }
 
+// jsdom does not scroll (its scrollTo only reports "not implemented").
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -262,7 +262,11 @@ export const MatchSearchResultRequestSchema = PageQuerySchema.extend({
   id,
   target: z.enum(MATCH_TARGETS).default('investor'),
 });
+/** Of `total`, the strong matches (score MATCH_STRONG_SCORE or more): the first `strongTotal` ranks. */
+const strongTotal = z.number().int();
+
 export const MatchSearchResultSchema = pageOf(InvestorMatchItemSchema).extend({
+  strongTotal,
   search: MatchSearchSchema,
   target: z.enum(MATCH_TARGETS),
 });
@@ -377,7 +381,10 @@ export const MatchSeekerSchema = z.object({
   regionNames: z.array(z.string()),
   thesis: z.string(),
 });
-export const ProjectMatchPageSchema = pageOf(ProjectMatchItemSchema).extend({ seeker: MatchSeekerSchema });
+export const ProjectMatchPageSchema = pageOf(ProjectMatchItemSchema).extend({
+  strongTotal,
+  seeker: MatchSeekerSchema,
+});
 export type ProjectMatchPage = z.infer<typeof ProjectMatchPageSchema>;
 
 // ---- Brochure ----

@@ -63,5 +63,12 @@ export async function matchProjectsForInvestor(
     request.pageSize,
     (ids) => readProjectSummaries(db, ids),
   );
-  return { list, total: ranked.total, page: request.page, pageSize: request.pageSize, seeker: seeker.wire };
+  return {
+    list,
+    total: ranked.total,
+    strongTotal: ranked.strong,
+    page: request.page,
+    pageSize: request.pageSize,
+    seeker: seeker.wire,
+  };
 }

@@ -5,6 +5,7 @@
  * sorted: score, then base score, then id, so the order is stable between pages.
  */
 
+import { MATCH_STRONG_SCORE } from '@jq/contract';
 import { badRequest } from '../../errors.js';
 import { getRegion } from '../reference/index.js';
 import { ADJACENT_ONLY_MAX, industryFit, type PairSimilarity, SeekerMemo, scoreFits } from './score.js';
@@ -24,6 +25,8 @@ export interface RankedList {
   vip: Float32Array;
   /** Every candidate with a positive industry fit that passed the filters. */
   total: number;
+  /** Of those, the strong matches: score (as shown and ranked) MATCH_STRONG_SCORE or more. */
+  strong: number;
 }
 
 export interface EntityFilters {
@@ -78,6 +81,9 @@ function orderRange(
 }
 
 function sortRanked(items: Item[], total: number): RankedList {
+  // Candidates left unscored (adjacent-only, ADJACENT_ONLY_MAX) are below any strong score.
+  let strong = 0;
+  for (const item of items) if (item.score >= MATCH_STRONG_SCORE) strong++;
   let kept = items;
   if (items.length > MATCH_LIST_MAX) {
     const scores = Float32Array.from(items, (item) => item.score).sort();
@@ -92,6 +98,7 @@ function sortRanked(items: Item[], total: number): RankedList {
     base: Float32Array.from(kept, (k) => k.base),
     vip: Float32Array.from(kept, (k) => k.vip),
     total,
+    strong,
   };
 }
 

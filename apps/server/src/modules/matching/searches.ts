@@ -131,6 +131,7 @@ export async function getMatchSearchResult(
   return {
     list: investorItems(index, bundle, features, name, ranked, from, query.pageSize),
     total: ranked.total,
+    strongTotal: ranked.strong,
     page: query.page,
     pageSize: query.pageSize,
     search,

@@ -22,8 +22,10 @@ import { type HitGroup, hitGroups, type SearchTurn } from './search-model';
 import { useAiSearch } from './use-ai-search';
 import './ai-search.css';
 import { useFeedback } from '../../shared/feedback/feedback';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 
 export function AiSearchView() {
+  useOwnBackControl();
   const { message } = useFeedback();
   const [params, setParams] = useSearchParams();
   const navigate = useAppNavigate();

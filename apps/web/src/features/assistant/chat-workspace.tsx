@@ -5,7 +5,7 @@
  * research chat may be limited to reports with `?pid=` (repeatable). The header's menu makes
  * a BP draft or a report from the conversation.
  */
-import { HistoryOutlined, MenuOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { HistoryOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Prompts } from '@ant-design/x';
 import type { ChatKind } from '@jq/contract';
 import { Button, Drawer, Select, Tooltip } from 'antd';
@@ -100,10 +100,13 @@ export function ChatWorkspace({ kind }: { kind: ChatKind }) {
       <section className="jq-chat-main">
         <header className="jq-chat-head">
           {isMobile && (
+            // A list icon, not a second hamburger beside the header's menu button.
             <Button
-              icon={<MenuOutlined />}
+              icon={<UnorderedListOutlined />}
               onClick={() => setListOpen(true)}
               aria-label={assistant.openConversations}
+              title={assistant.openConversations}
+              data-testid="open-conversations"
             />
           )}
           <h2 className="jq-chat-title">

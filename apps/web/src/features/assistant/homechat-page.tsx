@@ -10,12 +10,14 @@ import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { AiSearchView } from './ai-search-view';
 import { ChatView } from './chat-view';
 import { useChatSession } from './use-chat-session';
 
 export default function HomechatPage() {
+  useOwnBackControl();
   const [params] = useSearchParams();
   const isSearch = params.get('mode') === 'search' || params.has('searchId');
   return isSearch ? <AiSearchView /> : <HomeChat />;

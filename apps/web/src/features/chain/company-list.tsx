@@ -7,7 +7,7 @@ import { Empty, List, Pagination, Segmented, Skeleton, Tag, Tooltip } from 'antd
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { chainText } from '../../locales/zh-CN/chain';
-import { DemoTag } from '../../shared/components/demo-tag';
+import { DemoNotice } from '../../shared/components/demo-tag';
 import { LoadError } from '../../shared/components/load-error';
 import { formatDate, formatStage } from '../../shared/format/figures';
 import { recordUrl } from '../../shared/navigation/record-url';
@@ -55,6 +55,7 @@ export function CompanyList({ id }: { id: string }) {
           }))}
         />
       </div>
+      <DemoNotice isShown={data.list.some((company) => company.isDemo)} />
       <List
         dataSource={data.list}
         loading={query.isFetching && query.isPlaceholderData}
@@ -68,7 +69,6 @@ export function CompanyList({ id }: { id: string }) {
                     {company.brandName || company.name}
                   </Link>
                   {company.productLine && <Tag bordered={false}>{company.productLine}</Tag>}
-                  {company.isDemo && <DemoTag />}
                 </div>
                 <div className="jq-chain-muted jq-chain-company-sub">
                   {[company.name, company.region, formatStage(company.stage)].filter(Boolean).join(' · ')}

@@ -15,6 +15,7 @@ import { ApiError } from '../../shared/api/client';
 import { LoadError } from '../../shared/components/load-error';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import { useFeedback } from '../../shared/feedback/feedback';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 import { getConversation, leaveGroup, setBlocked, setNotify } from './api';
 import { InviteModal, ReportModal, SearchDrawer } from './chat-dialogs';
 import { Composer } from './composer';
@@ -29,6 +30,7 @@ const NEAR_BOTTOM_PX = 80;
 type Panel = 'members' | 'search' | 'invite' | null;
 
 export function ConversationPane({ conv, onBack }: { conv: number; onBack?: () => void }) {
+  useOwnBackControl(onBack !== undefined);
   const { message, modal } = useFeedback();
   const me = useImStore((state) => state.me);
   const status = useImStore((state) => state.status);

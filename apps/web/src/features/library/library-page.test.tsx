@@ -109,7 +109,9 @@ describe('LibraryPage', () => {
     renderPage('/jq/project?q=新能源');
     await screen.findByText('共 1,234 个项目');
     expect(screen.getAllByTestId('project-item')).toHaveLength(2);
-    expect(screen.getAllByTestId('demo-tag')).toHaveLength(2);
+    // One 演示数据 notice for the list, not a tag on every card.
+    expect(screen.getAllByTestId('demo-notice')).toHaveLength(1);
+    expect(screen.queryAllByTestId('demo-tag')).toHaveLength(0);
     expect(document.querySelector('.jq-lib-item-link img')).toBeNull();
     expect(screen.getByText('新能源', { selector: 'mark' })).toBeTruthy();
     expect(decodeURIComponent(screen.getAllByTestId('project-item')[0]?.getAttribute('href') ?? '')).toBe(

@@ -25,6 +25,7 @@ import { SelectedFilters } from './selected-filters';
 import { useListState } from './use-list-state';
 import './library.css';
 import './library-filters.css';
+import { DemoNotice } from '../../shared/components/demo-tag';
 
 export interface LibraryPageProps {
   kind: LibraryKind;
@@ -95,6 +96,7 @@ export function LibraryPage({ kind, routeName, publicIntro }: LibraryPageProps) 
             data-testid="library-sort"
           />
         </div>
+        <DemoNotice isShown={results.items.some((item) => item.isDemo)} />
         <ResultList
           count={results.items.length}
           total={results.total}

@@ -1,7 +1,7 @@
 /**
  * One row of each library list: dense like a deal database (name, tags, the numbers an
  * investor scans for, a two-line summary with the matched words marked), the whole row a
- * link to the detail, and the 演示数据 mark on generated records.
+ * link to the detail (the 演示数据 notice is the list's, above it: library-page.tsx).
  */
 import type { InvestorCard, OrgCard, ProjectCard } from '@jq/contract';
 import { Tag } from 'antd';
@@ -9,7 +9,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { common } from '../../locales/zh-CN/common';
 import { library } from '../../locales/zh-CN/library';
-import { DemoTag } from '../../shared/components/demo-tag';
 import { EntityLogo } from '../../shared/components/entity-logo';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import {
@@ -78,7 +77,6 @@ export function ProjectItem({ project, link }: { project: ProjectCard; link: Det
         <Tag color="blue" bordered={false}>
           {project.stageLabel || formatStage(project.stage)}
         </Tag>
-        {project.isDemo && <DemoTag />}
       </div>
       {project.brandName && (
         <div className="jq-lib-item-sub">
@@ -126,7 +124,6 @@ export function OrgItem({ org, link }: { org: OrgCard; link: DetailLink }) {
             {org.type}
           </Tag>
         )}
-        {org.isDemo && <DemoTag />}
       </div>
       {org.shortName && (
         <div className="jq-lib-item-sub">
@@ -174,7 +171,6 @@ export function InvestorItem({ investor, link }: { investor: InvestorCard; link:
           <Highlighted highlight={investor.highlight?.name} text={investor.name} />
         </span>
         {investor.title && <span className="jq-lib-item-role">{investor.title}</span>}
-        {investor.isDemo && <DemoTag />}
       </div>
       {investor.institutionName && (
         <div className="jq-lib-item-sub">

@@ -8,7 +8,7 @@ import { Pagination, Skeleton, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
-import { DemoTag } from '../../shared/components/demo-tag';
+import { DemoNotice } from '../../shared/components/demo-tag';
 import { EntityLogo } from '../../shared/components/entity-logo';
 import { LoadError } from '../../shared/components/load-error';
 import { UserAvatar } from '../../shared/components/user-avatar';
@@ -73,6 +73,7 @@ export function OrgProjects({ oid, list }: { oid: number; list: 'portfolio' | 'l
       onPage={setPage}
       empty={library.noPortfolio}
     >
+      <DemoNotice isShown={items.some((project) => project.isDemo)} />
       <ul className="jq-lib-mini-list" data-testid={`org-${list}`}>
         {items.map((project) => {
           const link = linkTo('project', project.id);
@@ -87,7 +88,6 @@ export function OrgProjects({ oid, list }: { oid: number; list: 'portfolio' | 'l
                     {title}
                   </Link>
                   <Tag bordered={false}>{project.industryName}</Tag>
-                  {project.isDemo && <DemoTag />}
                 </div>
                 <div className="jq-lib-muted">
                   {round
@@ -161,12 +161,12 @@ export function OrgArticles({ oid }: { oid: number }) {
       onPage={setPage}
       empty={library.noArticles}
     >
+      <DemoNotice isShown={(result.data?.list ?? []).some((article) => article.isDemo)} />
       <ul className="jq-lib-articles" data-testid="org-articles">
         {(result.data?.list ?? []).map((article) => (
           <li key={article.id}>
             <div className="jq-lib-mini-title">
               <strong>{article.title}</strong>
-              {article.isDemo && <DemoTag />}
             </div>
             <div className="jq-lib-muted">
               {[article.source, formatDate(article.publishedAt)].filter(Boolean).join(' · ')}

@@ -11,7 +11,7 @@ import { Button, Empty, Pagination, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { library } from '../../locales/zh-CN/library';
-import { DemoTag } from '../../shared/components/demo-tag';
+import { DemoNotice, DemoTag } from '../../shared/components/demo-tag';
 import { DetailError } from '../../shared/components/detail-error';
 import { ListSkeleton } from '../../shared/components/list-skeleton';
 import { LoadError } from '../../shared/components/load-error';
@@ -97,6 +97,7 @@ export default function ReportPage() {
             <div className="jq-lib-total" data-testid="report-total">
               {library.totalPrefix} {result.total} {library.noun.report}
             </div>
+            <DemoNotice isShown={result.list.some((report) => report.isDemo)} />
             <ul className="jq-lib-list">
               {result.list.map((report) => {
                 const link = linkTo('report', report.id);
@@ -169,7 +170,6 @@ function ReportHead({ report }: { report: ReportCard & { titleHighlight?: Report
         <span className="jq-lib-item-title">
           <Highlighted highlight={report.titleHighlight} text={report.title} />
         </span>
-        {report.isDemo && <DemoTag />}
       </div>
       <div className="jq-lib-item-meta">
         <span>{report.publisher}</span>

@@ -17,8 +17,10 @@ import { useProjectInfo } from '../../shared/records/record-queries';
 import { ProjectContacts } from '../library';
 import './matching.css';
 import './match-rows.css';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 
 export default function AiProjectContactPage() {
+  useOwnBackControl();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const raw = params.get('pid');

@@ -18,12 +18,14 @@ import { type LocatedProject, MatchNotFound, refusalOf, useLocatedProject } from
 import { hasSeeker, readProjectQuery, seekerParams, toProjectRequest } from './result-params';
 import { ScoreBars, TotalScore } from './score-bars';
 import './matching.css';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 
 function positive(raw: string | null): number | null {
   return raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
 export default function AiProjectDetailPage() {
+  useOwnBackControl();
   const [params] = useSearchParams();
   const location = useLocation();
   const pid = positive(params.get('pid'));
@@ -93,7 +95,7 @@ function MatchPanel({ located }: { located: ReturnType<typeof useLocatedProject>
         </Section>
       </div>
       <div>
-        <TotalScore score={item.score} baseScore={item.baseScore} />
+        <TotalScore score={item.score} baseScore={item.baseScore} boostCap={item.breakdown.vip.max} />
         <Section title={matching.breakdown} testId="detail-breakdown">
           <ScoreBars breakdown={item.breakdown} isFull />
         </Section>

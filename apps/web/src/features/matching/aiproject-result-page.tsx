@@ -5,17 +5,19 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Tag } from 'antd';
+import { Fragment } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
 import { LoadError } from '../../shared/components/load-error';
-import { formatCount, formatStage, formatWanRange } from '../../shared/format/figures';
+import { formatStage, formatWanRange } from '../../shared/format/figures';
 import { routePath } from '../../shared/navigation/route-path';
 import { useTaxonomy } from '../../shared/taxonomy/use-taxonomy';
 import type { ProjectMatchRequest } from './api';
 import { ExportButton } from './export-button';
 import { collectProjectMatches, exportFileName, projectSheet } from './export-rows';
 import { projectDetailHref } from './links';
-import { MatchResultList } from './match-result-list';
+import { MatchResultList, startsWeaker } from './match-result-list';
+import { MatchTotals, WeakerDivider } from './match-totals';
 import { ProjectMatchRow } from './project-match-row';
 import { refusalOf, useProjectMatches } from './queries';
 import { ResultFiltersBar } from './result-filters';
@@ -108,9 +110,11 @@ export default function AiProjectResultPage() {
       </section>
       <MatchResultList
         toolbar={
-          <span className="jq-match-muted" data-testid="match-total">
-            {data ? matching.projectTotal(formatCount(data.total)) : ' '}
-          </span>
+          data ? (
+            <MatchTotals strong={data.strongTotal} total={data.total} unit="project" />
+          ) : (
+            <span data-testid="match-total"> </span>
+          )
         }
         filters={
           <ResultFiltersBar
@@ -138,18 +142,21 @@ export default function AiProjectResultPage() {
           />
         }
         data={data}
+        hasDemo={data?.list.some((item) => item.project.isDemo) ?? false}
         isRefreshing={result.isPlaceholderData}
         page={query.page}
         onPageChange={(page) => setQuery({ ...query, page })}
-        renderRow={(item, answer) => (
-          <ProjectMatchRow
-            key={item.project.id}
-            item={item}
-            detail={{
-              to: projectDetailHref(seekerParams(query), item.project.id, item.rank),
-              state: { located: { item, seekerName: answer.seeker.name } },
-            }}
-          />
+        renderRow={(item, answer, index) => (
+          <Fragment key={item.project.id}>
+            {startsWeaker(answer.list, index, answer.strongTotal) && <WeakerDivider />}
+            <ProjectMatchRow
+              item={item}
+              detail={{
+                to: projectDetailHref(seekerParams(query), item.project.id, item.rank),
+                state: { located: { item, seekerName: answer.seeker.name } },
+              }}
+            />
+          </Fragment>
         )}
       />
     </div>

@@ -7,7 +7,6 @@ import type { InvestorMatchItem } from '@jq/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { DemoTag } from '../../shared/components/demo-tag';
 import { EntityLogo } from '../../shared/components/entity-logo';
 import { formatStage, formatWanRange } from '../../shared/format/figures';
 import { MatchFlags, MatchReasons } from './match-reasons';
@@ -83,12 +82,7 @@ export function InvestorMatchRow({ item, detail, isReasonsLoading = false }: Inv
           </div>
         </div>
         <div className="jq-match-row-flags">
-          {party.isDemo && <DemoTag />}
-          <MatchFlags
-            isConflict={item.conflict.isConflict}
-            competitors={item.conflict.competitors}
-            vipPoints={item.breakdown.vip.points}
-          />
+          <MatchFlags isConflict={item.conflict.isConflict} competitors={item.conflict.competitors} />
         </div>
         <div className="jq-match-row-meta">
           {party.industryNames.slice(0, 3).map((name) => (
@@ -107,7 +101,7 @@ export function InvestorMatchRow({ item, detail, isReasonsLoading = false }: Inv
         <MatchReasons reasons={item.reasons} isLoading={isReasonsLoading} />
       </div>
       <div className="jq-match-row-side">
-        <TotalScore score={item.score} baseScore={item.baseScore} />
+        <TotalScore score={item.score} baseScore={item.baseScore} boostCap={item.breakdown.vip.max} />
         <ScoreBars breakdown={item.breakdown} />
       </div>
     </li>

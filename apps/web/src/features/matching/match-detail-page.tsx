@@ -22,6 +22,7 @@ import { MatchFlags, MatchReasons, refHref } from './match-reasons';
 import { type LocatedMatch, MatchNotFound, refusalOf, useLocatedMatch } from './queries';
 import { ScoreBars, TotalScore } from './score-bars';
 import './matching.css';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 
 function positive(raw: string | null): number | null {
   return raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -37,6 +38,7 @@ function readLocated(state: unknown, sid: number | null, kind: MatchTarget, id: 
 export default function MatchDetailPage() {
   const [params] = useSearchParams();
   const location = useLocation();
+  useOwnBackControl();
   const sid = positive(params.get('sid'));
   const kind: MatchTarget = params.get('kind') === 'institution' ? 'institution' : 'investor';
   const id = positive(params.get('id'));
@@ -86,11 +88,7 @@ export default function MatchDetailPage() {
           {party.subtitle && <div className="jq-match-muted">{party.subtitle}</div>}
           <div className="jq-match-row-flags">
             {party.isDemo && <DemoTag />}
-            <MatchFlags
-              isConflict={item.conflict.isConflict}
-              competitors={item.conflict.competitors}
-              vipPoints={item.breakdown.vip.points}
-            />
+            <MatchFlags isConflict={item.conflict.isConflict} competitors={item.conflict.competitors} />
           </div>
           <p className="jq-match-muted">
             {matching.matchedFor}
@@ -107,7 +105,7 @@ export default function MatchDetailPage() {
             ) : null}
           </div>
         </div>
-        <TotalScore score={item.score} baseScore={item.baseScore} />
+        <TotalScore score={item.score} baseScore={item.baseScore} boostCap={item.breakdown.vip.max} />
       </section>
       <div className="jq-match-detail-grid">
         <div className="jq-match-panel">

@@ -2,15 +2,15 @@
  * A match's reasons (2–4 short Chinese sentences, plain text, never HTML), each followed by
  * links to the records it rests on: projects, institutions and investors open their library
  * details; a financing round has no page of its own, so it shows as its label. Also the
- * two flags a ranked row carries: 已投竞品 (conflict) and the VIP priority boost.
+ * flag a ranked row carries when it backs a competitor (已投竞品); the VIP boost shows with
+ * the total score (score-bars.tsx), not as a flag.
  */
-import { CrownOutlined, WarningOutlined } from '@ant-design/icons';
+import { WarningOutlined } from '@ant-design/icons';
 import type { MatchReason, MatchRef } from '@jq/contract';
 import { Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
 import { recordUrl } from '../../shared/navigation/record-url';
-import { formatPoints } from './score-bars';
 import './match-rows.css';
 
 /** The library detail a cited record opens, or null for a record without a page (a round). */
@@ -67,11 +67,9 @@ export function MatchReasons({
 export interface MatchFlagsProps {
   competitors: { id: number; name: string }[];
   isConflict: boolean;
-  /** Points the VIP boost added (0 when none). */
-  vipPoints: number;
 }
 
-export function MatchFlags({ competitors, isConflict, vipPoints }: MatchFlagsProps) {
+export function MatchFlags({ competitors, isConflict }: MatchFlagsProps) {
   const names = competitors.map((c) => c.name).join('、');
   return (
     <>
@@ -79,13 +77,6 @@ export function MatchFlags({ competitors, isConflict, vipPoints }: MatchFlagsPro
         <Tooltip title={names ? matching.conflictWith(names) : matching.componentHints.conflict}>
           <Tag color="red" icon={<WarningOutlined />} data-testid="conflict-flag">
             {names ? matching.conflictWith(names) : matching.conflictTag}
-          </Tag>
-        </Tooltip>
-      )}
-      {vipPoints > 0 && (
-        <Tooltip title={matching.componentHints.vip}>
-          <Tag color="gold" icon={<CrownOutlined />} data-testid="vip-flag">
-            {`${matching.vipTag} +${formatPoints(vipPoints)}`}
           </Tag>
         </Tooltip>
       )}

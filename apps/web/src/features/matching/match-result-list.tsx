@@ -6,6 +6,7 @@
 import { Empty, Pagination } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { matching } from '../../locales/zh-CN/matching';
+import { DemoNotice } from '../../shared/components/demo-tag';
 import { ListSkeleton } from '../../shared/components/list-skeleton';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
 import { RESULT_PAGE_SIZE } from './result-params';
@@ -17,11 +18,22 @@ export interface MatchResultListProps<D extends { total: number; list: unknown[]
   filters: ReactNode;
   /** Undefined until the first answer. */
   data: D | undefined;
+  /** Whether the page's rows include generated (演示数据) records: one notice above the list. */
+  hasDemo?: boolean;
   isRefreshing: boolean;
   page: number;
   onPageChange(page: number): void;
-  /** One row, keyed; `data` is the answer the row is from. */
-  renderRow(item: D['list'][number], data: D): ReactNode;
+  /** One row, keyed; `data` is the answer the row is from, `index` its place on the page. */
+  renderRow(item: D['list'][number], data: D, index: number): ReactNode;
+}
+
+/**
+ * Whether the row at `index` is the first weaker match of the list (its rank past the strong
+ * ones), so the list puts the divider above it; never on a page of weaker matches only.
+ */
+export function startsWeaker(list: readonly { rank: number }[], index: number, strongTotal: number): boolean {
+  const rank = list[index]?.rank ?? 0;
+  return strongTotal > 0 && rank === strongTotal + 1;
 }
 
 export function MatchResultList<D extends { total: number; list: unknown[] }>(
@@ -49,12 +61,13 @@ export function MatchResultList<D extends { total: number; list: unknown[] }>(
         />
       ) : (
         <>
+          <DemoNotice isShown={props.hasDemo ?? false} />
           <ul
             className={`jq-match-list${isRefreshing ? ' is-refreshing' : ''}`}
             aria-busy={isRefreshing}
             data-testid="match-list"
           >
-            {data.list.map((item) => props.renderRow(item, data))}
+            {data.list.map((item, index) => props.renderRow(item, data, index))}
           </ul>
           {data.total > RESULT_PAGE_SIZE && (
             <Pagination

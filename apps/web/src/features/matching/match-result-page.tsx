@@ -6,19 +6,20 @@
 import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { MatchTarget } from '@jq/contract';
 import { Button, Result, Segmented } from 'antd';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
 import { LoadError } from '../../shared/components/load-error';
-import { formatCount, formatDate } from '../../shared/format/figures';
+import { formatDate } from '../../shared/format/figures';
 import { routePath } from '../../shared/navigation/route-path';
 import { useTaxonomy } from '../../shared/taxonomy/use-taxonomy';
 import { ExportButton } from './export-button';
 import { collectInvestorMatches, exportFileName, investorSheet } from './export-rows';
-import { InvestorMatchRow } from './investor-match-row';
+import { InvestorMatchRow, partyOf } from './investor-match-row';
 import { matchDetailHref } from './links';
 import { HistoryDrawer, profileSummary } from './match-history';
-import { MatchResultList } from './match-result-list';
+import { MatchResultList, startsWeaker } from './match-result-list';
+import { MatchTotals, WeakerDivider } from './match-totals';
 import { refusalOf, useMatchResult } from './queries';
 import { ResultFiltersBar } from './result-filters';
 import {
@@ -91,9 +92,10 @@ export default function MatchResultPage() {
             {search ? search.profile.name || profileSummary(search.profile) : ' '}
           </h1>
           {search && (
-            <p className="jq-match-muted">
-              {profileSummary(search.profile)}
-              {` · ${formatDate(search.createdAt)}`}
+            <p className="jq-match-muted" data-testid="match-for-sub">
+              {/* The summary only under a name: without one it is the title already. */}
+              {search.profile.name ? `${profileSummary(search.profile)} · ` : ''}
+              {formatDate(search.createdAt)}
             </p>
           )}
         </div>
@@ -123,9 +125,15 @@ export default function MatchResultPage() {
               ]}
               data-testid="match-target"
             />
-            <span className="jq-match-muted" data-testid="match-total">
-              {data ? matching.totalOf(formatCount(data.total), query.target) : ' '}
-            </span>
+            {data ? (
+              <MatchTotals
+                strong={data.strongTotal}
+                total={data.total}
+                unit={query.target === 'investor' ? 'investor' : 'institution'}
+              />
+            ) : (
+              <span data-testid="match-total"> </span>
+            )}
           </>
         }
         filters={
@@ -140,18 +148,21 @@ export default function MatchResultPage() {
           </>
         }
         data={data}
+        hasDemo={data?.list.some((item) => partyOf(item).isDemo) ?? false}
         isRefreshing={result.isPlaceholderData}
         page={query.page}
         onPageChange={(page) => setQuery({ ...query, page })}
-        renderRow={(item, answer) => (
-          <InvestorMatchRow
-            key={`${item.kind}-${item.id}`}
-            item={item}
-            detail={{
-              to: matchDetailHref(answer.search.id, item.kind, item.id, item.rank),
-              state: { located: { item, search: answer.search } },
-            }}
-          />
+        renderRow={(item, answer, index) => (
+          <Fragment key={`${item.kind}-${item.id}`}>
+            {startsWeaker(answer.list, index, answer.strongTotal) && <WeakerDivider />}
+            <InvestorMatchRow
+              item={item}
+              detail={{
+                to: matchDetailHref(answer.search.id, item.kind, item.id, item.rank),
+                state: { located: { item, search: answer.search } },
+              }}
+            />
+          </Fragment>
         )}
       />
       {history}

@@ -8,7 +8,6 @@ import type { ProjectMatchItem } from '@jq/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
-import { DemoTag } from '../../shared/components/demo-tag';
 import { EntityLogo } from '../../shared/components/entity-logo';
 import { formatWan } from '../../shared/format/figures';
 import { projectContactHref } from './links';
@@ -45,12 +44,7 @@ export function ProjectMatchRow({ item, detail }: ProjectMatchRowProps) {
           <Tag color="blue" bordered={false}>
             {project.stageLabel}
           </Tag>
-          {project.isDemo && <DemoTag />}
-          <MatchFlags
-            isConflict={item.conflict.isConflict}
-            competitors={item.conflict.competitors}
-            vipPoints={item.isVipPriority ? Math.max(item.breakdown.vip.points, 0) : 0}
-          />
+          <MatchFlags isConflict={item.conflict.isConflict} competitors={item.conflict.competitors} />
         </div>
         <div className="jq-match-row-meta">
           <span className="jq-match-meta-item">
@@ -66,7 +60,7 @@ export function ProjectMatchRow({ item, detail }: ProjectMatchRowProps) {
         </Link>
       </div>
       <div className="jq-match-row-side">
-        <TotalScore score={item.score} baseScore={item.baseScore} />
+        <TotalScore score={item.score} baseScore={item.baseScore} boostCap={item.breakdown.vip.max} />
         <ScoreBars breakdown={item.breakdown} />
       </div>
     </li>

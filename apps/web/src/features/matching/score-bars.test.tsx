@@ -19,7 +19,7 @@ describe('scoreRows', () => {
     expect(industry).toMatchObject({ pointsText: '22/25', percent: 88, tone: 'fit' });
   });
 
-  it('adds the conflict penalty and the VIP boost only when they apply', () => {
+  it('adds the conflict penalty when it applies, and never makes the VIP boost a bar', () => {
     const rows = scoreRows(
       breakdownOf({
         conflict: { fit: 1, points: -12.04, max: 0 },
@@ -32,19 +32,14 @@ describe('scoreRows', () => {
       tone: 'penalty',
       percent: 100,
     });
-    expect(rows.find((row) => row.key === 'vip')).toMatchObject({
-      label: 'VIP 优先匹配',
-      pointsText: '+2.5',
-      tone: 'boost',
-      percent: 50,
-    });
+    expect(rows.find((row) => row.key === 'vip')).toBeUndefined();
   });
 
-  it('shows both extra rows as 0 on the full view when nothing applies', () => {
+  it('shows the conflict row as 0 on the full view when nothing applies, still no VIP row', () => {
     const rows = scoreRows(breakdownOf(), true);
-    expect(rows).toHaveLength(9);
+    expect(rows).toHaveLength(8);
     expect(rows.find((row) => row.key === 'conflict')).toMatchObject({ pointsText: '0', tone: 'none' });
-    expect(rows.find((row) => row.key === 'vip')).toMatchObject({ pointsText: '0', tone: 'none' });
+    expect(rows.find((row) => row.key === 'vip')).toBeUndefined();
   });
 
   it('keeps bars within 0-100 even for odd points', () => {
@@ -63,27 +58,29 @@ describe('scoreRows', () => {
 });
 
 describe('ScoreBars', { timeout: 30_000 }, () => {
-  it('renders one meter per row with its label and points', () => {
+  it('renders one meter per fit component with its label and points, the boost not among them', () => {
     render(<ScoreBars breakdown={breakdownOf({ vip: { fit: 0.6, points: 3, max: 5 } })} />);
     const meters = screen.getAllByRole('meter');
-    expect(meters).toHaveLength(8);
-    const vip = screen.getByTestId('score-vip');
+    expect(meters).toHaveLength(7);
+    expect(screen.queryByTestId('score-vip')).toBeNull();
+    const industry = screen.getByTestId('score-industry');
     // Compact rows show a short label; the meter keeps the full one as its name.
-    expect(within(vip).getByText('VIP')).toBeTruthy();
-    expect(within(vip).getByText('+3')).toBeTruthy();
-    expect(within(vip).getByRole('meter', { name: 'VIP 优先匹配' }).getAttribute('aria-valuenow')).toBe('60');
+    expect(within(industry).getByText('行业')).toBeTruthy();
+    expect(within(industry).getByRole('meter', { name: '行业匹配' }).getAttribute('aria-valuenow')).toBe(
+      '88',
+    );
   });
 });
 
 describe('TotalScore', () => {
-  it('names a VIP boost inside the total as such', () => {
-    render(<TotalScore score={78.4} baseScore={75.4} />);
+  it('names a VIP boost inside the total as such, with its cap', () => {
+    render(<TotalScore score={78.4} baseScore={75.4} boostCap={4} />);
     expect(screen.getByText('78.4')).toBeTruthy();
-    expect(screen.getByTestId('vip-boost').textContent).toBe('VIP 优先匹配加成 +3 分（有上限）');
+    expect(screen.getByTestId('vip-boost').textContent).toBe('含 VIP 优先加成 +3 分（上限 4 分）');
   });
 
   it('says nothing about VIP without a boost', () => {
-    render(<TotalScore score={70} baseScore={70} />);
+    render(<TotalScore score={70} baseScore={70} boostCap={4} />);
     expect(screen.queryByTestId('vip-boost')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * A match's score, component by component: one bar per component with its Chinese label
  * (the contract's MATCH_COMPONENT_LABELS) and the points it adds out of its maximum. The
- * conflict penalty shows as a red deduction and the VIP boost as a gold, capped addition,
- * each only when it applies, so a boost is always visible as such and never looks like fit.
+ * conflict penalty shows as a red deduction when it applies. The VIP boost is not a bar: it
+ * is not a measure of fit, so it shows under the total as a labelled, capped addition.
  */
 import {
   MATCH_COMPONENT_LABELS,
@@ -14,7 +14,7 @@ import { Tooltip } from 'antd';
 import { matching } from '../../locales/zh-CN/matching';
 import './match-rows.css';
 
-/** `none`: the conflict or VIP row when it does not apply (full view only). */
+/** `none`: the conflict row when it does not apply (full view only). */
 export type ScoreTone = 'fit' | 'penalty' | 'boost' | 'none';
 
 export interface ScoreRow {
@@ -37,7 +37,7 @@ const clampPercent = (value: number) => Math.max(0, Math.min(100, Math.round(val
 
 /**
  * The rows to draw. Fit components always show; the conflict row only when it deducts
- * points and the VIP row only when it adds some (`isFull` shows both anyway, as 无).
+ * points (`isFull` shows it anyway, as 0); never the VIP boost (see TotalScore).
  */
 export function scoreRows(breakdown: MatchBreakdown, isFull = false): ScoreRow[] {
   const rows: ScoreRow[] = [];
@@ -58,18 +58,7 @@ export function scoreRows(breakdown: MatchBreakdown, isFull = false): ScoreRow[]
       }
       continue;
     }
-    if (key === 'vip') {
-      if (score.points > 0 || isFull) {
-        rows.push({
-          key,
-          label,
-          percent: score.max > 0 ? clampPercent(score.points / score.max) : 0,
-          pointsText: score.points > 0 ? `+${formatPoints(score.points)}` : '0',
-          tone: score.points > 0 ? 'boost' : 'none',
-        });
-      }
-      continue;
-    }
+    if (key === 'vip') continue;
     rows.push({
       key,
       label,
@@ -117,8 +106,19 @@ export function ScoreBars({ breakdown, isFull = false }: ScoreBarsProps) {
   );
 }
 
-/** The big number: 86 分, with the base score under it when a VIP boost is in it. */
-export function TotalScore({ score, baseScore }: { score: number; baseScore: number }) {
+/**
+ * The big number: 86 分. When a VIP boost is in it, the line under it says so, with the
+ * boost and its cap (`boostCap`, the breakdown's vip.max), so it never reads as fit.
+ */
+export function TotalScore({
+  score,
+  baseScore,
+  boostCap = 0,
+}: {
+  score: number;
+  baseScore: number;
+  boostCap?: number;
+}) {
   const boost = score - baseScore;
   return (
     <div className="jq-match-total" data-testid="match-score">
@@ -126,9 +126,11 @@ export function TotalScore({ score, baseScore }: { score: number; baseScore: num
       <span className="jq-match-total-unit">{matching.scoreUnit}</span>
       <div className="jq-match-total-label">{matching.totalScore}</div>
       {boost > 0.05 && (
-        <div className="jq-match-total-boost" data-testid="vip-boost">
-          {matching.vipBoostNote(formatPoints(boost))}
-        </div>
+        <Tooltip title={matching.componentHints.vip}>
+          <div className="jq-match-total-boost" data-testid="vip-boost">
+            {matching.vipBoostNote(formatPoints(boost), formatPoints(Math.max(boostCap, boost)))}
+          </div>
+        </Tooltip>
       )}
     </div>
   );

@@ -36,7 +36,7 @@ export const matching = {
   conflictTag: '已投竞品',
   conflictWith: (names: string) => `已投竞品：${names}`,
   vipTag: 'VIP 优先',
-  vipBoostNote: (points: string) => `VIP 优先匹配加成 +${points} 分（有上限）`,
+  vipBoostNote: (points: string, cap: string) => `含 VIP 优先加成 +${points} 分（上限 ${cap} 分）`,
 
   // /jq/match
   matchTitle: '智能匹配投资人',
@@ -83,9 +83,14 @@ export const matching = {
 
   // /jq/matchResult
   resultFor: '匹配对象',
-  totalOf: (count: string, target: 'investor' | 'institution') =>
-    `共 ${count} ${target === 'investor' ? '位投资人' : '家机构'}匹配`,
-  projectTotal: (count: string) => `共 ${count} 个项目匹配`,
+  /** Strong matches first, the weaker ones as a count: "12 位高度匹配 · 另有 1,685 位部分匹配". */
+  strongOf: (count: string, unit: string) => `${count} ${unit}高度匹配`,
+  noStrong: '暂无高度匹配',
+  weakerOf: (count: string, unit: string) => `另有 ${count} ${unit}部分匹配`,
+  strongHint: (min: number) =>
+    `高度匹配：匹配度 ${min} 分及以上；部分匹配：同行业但阶段、金额或近期出手不够契合`,
+  units: { investor: '位', institution: '家', project: '个' },
+  weakerDivider: (min: number) => `以下为部分匹配（低于 ${min} 分）`,
   rankedBy: '按匹配度排序，点击查看匹配理由与证据',
   tabs: { investor: '投资人', institution: '投资机构', all: '全部' },
   filters: {

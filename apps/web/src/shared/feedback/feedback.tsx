@@ -100,8 +100,12 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    idle(() => wantToasts());
+    if (window.requestIdleCallback) {
+      const handle = window.requestIdleCallback(() => wantToasts());
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => wantToasts(), 2000);
+    return () => window.clearTimeout(timer);
   }, [wantToasts]);
 
   return (
