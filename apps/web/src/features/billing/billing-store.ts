@@ -45,8 +45,8 @@ export type PayRequest = (RechargeRequest | PerUseRequest) & {
 interface BillingOverlayState {
   pay: PayRequest | null;
   isVipOpen: boolean;
-  /** The tier the VIP modal starts on. */
-  vipLength: VipLength;
+  /** The tier already chosen on a page (/vip): the modal confirms it; null: it offers all three. */
+  vipLength: VipLength | null;
   openPay(request: PayRequest): void;
   closePay(): void;
   openVip(length?: VipLength): void;
@@ -56,10 +56,10 @@ interface BillingOverlayState {
 export const useBillingStore = create<BillingOverlayState>()((set) => ({
   pay: null,
   isVipOpen: false,
-  vipLength: 'season',
+  vipLength: null,
   openPay: (pay) => set({ pay, isVipOpen: false }),
   closePay: () => set({ pay: null }),
-  openVip: (length = 'season') => set({ isVipOpen: true, vipLength: length, pay: null }),
+  openVip: (length) => set({ isVipOpen: true, vipLength: length ?? null, pay: null }),
   closeVip: () => set({ isVipOpen: false }),
 }));
 

@@ -11,6 +11,7 @@ import { ApiError } from '../../shared/api/client';
 import { useFeedback } from '../../shared/feedback/feedback';
 import { getChargeCode, unlockWithPower } from './api';
 import { PayModal } from './pay-modal';
+import { PowerHelp } from './power-help';
 
 export interface ChatUnlockModalProps {
   isOpen: boolean;
@@ -67,6 +68,7 @@ export function ChatUnlockModal({ isOpen, quota, ensureChat, onUnlocked, onClose
         <div data-testid="unlock-modal">
           <Typography.Paragraph>
             {billing.chatUnlockDesc(yuan(quota.price.fen), quota.price.power)}
+            <PowerHelp />
           </Typography.Paragraph>
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Button

@@ -13,6 +13,7 @@ import { useUserStore } from '../../shared/stores/user-store';
 import { genChargeOrder, getChargeCode } from './api';
 import { type PayRequest, type PerUseRequest, useBillingStore } from './billing-store';
 import { PayModal } from './pay-modal';
+import { PowerHelp } from './power-help';
 import { VipModal } from './vip-modal';
 import './billing.css';
 
@@ -33,7 +34,12 @@ function PerUseNote({ request }: { request: PerUseRequest }) {
         <Alert
           type="warning"
           showIcon
-          title={billing.shortfall(request.shortfall.need, request.shortfall.power)}
+          title={
+            <>
+              {billing.shortfall(request.shortfall.need, request.shortfall.power)}
+              <PowerHelp />
+            </>
+          }
           data-testid="pay-shortfall"
         />
       )}
@@ -79,7 +85,10 @@ function GlobalPayModal({ request }: { request: PayRequest }) {
         onPaid={onPaid}
         onClose={closePay}
       >
-        <Typography.Text strong>{billing.rechargeWhat(request.power)}</Typography.Text>
+        <Typography.Text strong>
+          {billing.rechargeWhat(request.power)}
+          <PowerHelp />
+        </Typography.Text>
       </PayModal>
     );
   }

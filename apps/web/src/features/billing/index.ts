@@ -6,6 +6,7 @@ import { lazy } from 'react';
 
 export { BillingOverlays } from './billing-overlays';
 export { openPay, openVip, readShortfall, VIP_PAY_SUCCESS_EVENT } from './billing-store';
+export { PowerHelp } from './power-help';
 
 export const PowerPage = lazy(() => import('./power-page'));
 export const VipPage = lazy(() => import('./vip-page'));

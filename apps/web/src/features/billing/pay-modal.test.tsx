@@ -1,10 +1,10 @@
 import { LIMITS, type Order } from '@jq/contract';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billing } from '../../locales/zh-CN/billing';
 import { resetServerErrorState } from '../../shared/api/client';
-import { PayModal } from './pay-modal';
+import { countdownText, PayModal } from './pay-modal';
 
 const envelope = (code: number, data: unknown) =>
   new Response(JSON.stringify({ code, msg: '', data }), {
@@ -63,7 +63,17 @@ function renderModal(props: Partial<Parameters<typeof PayModal>[0]> = {}) {
   return { onPaid, onClose };
 }
 
+describe('countdownText', () => {
+  it('reads minutes and seconds, rounding up, never below zero', () => {
+    expect(countdownText(150_000)).toBe('02:30');
+    expect(countdownText(59_001)).toBe('01:00');
+    expect(countdownText(0)).toBe('00:00');
+    expect(countdownText(-5000)).toBe('00:00');
+  });
+});
+
 describe('PayModal', () => {
+  const desktopWidth = window.innerWidth;
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     resetServerErrorState();
@@ -71,6 +81,68 @@ describe('PayModal', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    window.innerWidth = desktopWidth;
+  });
+
+  it('counts down to the end of the wait: the polls left, or the order expiry if sooner', async () => {
+    serve([0]);
+    renderModal();
+    const countdown = await screen.findByTestId('pay-countdown');
+    // 100 polls × 1.5 s.
+    expect(countdown.textContent).toBe(`${billing.countdown} 02:30`);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByTestId('pay-countdown').textContent).toBe(`${billing.countdown} 02:20`);
+  });
+
+  it('counts down to the order expiry when it comes before the last poll', async () => {
+    serve([0]);
+    const expiresAt = new Date(Date.now() + 45_000).toISOString();
+    renderModal({ createOrder: async () => ({ ...ORDER, paycfg: { ...ORDER.paycfg, expiresAt } }) });
+    expect((await screen.findByTestId('pay-countdown')).textContent).toBe(`${billing.countdown} 00:45`);
+  });
+
+  it('我已支付 checks at once: not paid says so and keeps waiting, paid ends like a poll', async () => {
+    const checks = serve([0, 1]);
+    const { onPaid, onClose } = renderModal();
+    const check = await screen.findByTestId('pay-check');
+    expect(check.textContent).toBe(billing.checkPaid);
+    fireEvent.click(check);
+    expect(await screen.findByText(billing.notPaidYet)).toBeTruthy();
+    expect(checks).toHaveLength(1);
+    expect(onPaid).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('pay-check'));
+    await vi.waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(await screen.findByText(billing.chargeSuccess)).toBeTruthy();
+    // Paid: the timer's polls stop.
+    await act(() => vi.advanceTimersByTimeAsync(5 * 1500));
+    expect(checks).toHaveLength(2);
+    expect(onPaid).toHaveBeenCalledOnce();
+  });
+
+  it('names the sandbox in a small note, not as the instructions', async () => {
+    serve([0]);
+    renderModal();
+    const note = await screen.findByTestId('pay-sandbox-note');
+    expect(note.textContent).toContain('沙箱环境');
+    expect(screen.getByTestId('pay-modal').querySelector('canvas, svg')).toBeTruthy();
+    expect(screen.getByText(billing.sandboxScanHint)).toBeTruthy();
+  });
+
+  it('on a phone offers a pay button, the QR folded away for another device', async () => {
+    window.innerWidth = 390;
+    serve([0]);
+    renderModal();
+    const open = await screen.findByTestId('pay-open');
+    expect(open.tagName).toBe('A');
+    expect(open.textContent).toBe(billing.openPayPage);
+    expect(open.getAttribute('href')).toBe(`/api/pay/sandbox/${ORDER.orderno}`);
+    expect(screen.queryByText(billing.sandboxScanHint)).toBeNull();
+    expect(screen.getAllByRole('link', { name: billing.openPayPage })).toHaveLength(1);
+    expect(within(screen.getByTestId('pay-sandbox-note')).queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('pay-modal').querySelector('.ant-qrcode')).toBeNull();
+    fireEvent.click(screen.getByTestId('pay-show-qr'));
+    expect(screen.getByTestId('pay-modal').querySelector('.ant-qrcode')).toBeTruthy();
   });
 
   it('shows the order, polls every 1.5 s, and on paid says so, calls back and closes', async () => {

@@ -1,6 +1,7 @@
 /**
  * /jq/power, the compute centre: balance, recharge packages (the pay modal, polled every
- * 1.5 s up to 100 times), and the spending records with what each bought. The route keeps
+ * 1.5 s up to 100 times), and the spending records with what each bought. What 算力 is
+ * and buys is said under the balance. The route keeps
  * its state when left (spec section 2), so the records page and filter survive.
  */
 import type { PowerRecord } from '@jq/contract';
@@ -10,6 +11,7 @@ import { useState } from 'react';
 import { billing } from '../../locales/zh-CN/billing';
 import { getPowerChargeCfg, getPowerRecords, getUserPower } from './api';
 import { openPay } from './billing-store';
+import { PowerHelp } from './power-help';
 import { yuanText } from './vip-tiers';
 import './billing.css';
 
@@ -29,11 +31,19 @@ export default function PowerPage() {
     <div className="jq-power" data-testid="power-page">
       <Card className="jq-power-balance" data-testid="power-balance">
         <Statistic
-          title={billing.balanceTitle}
+          title={
+            <>
+              {billing.balanceTitle}
+              <PowerHelp />
+            </>
+          }
           value={power.data?.power ?? 0}
           suffix={billing.powerUnit}
           loading={power.isLoading}
         />
+        <p className="jq-power-explain" data-testid="power-explain">
+          {billing.powerExplain}
+        </p>
       </Card>
       <Card
         title={billing.packagesTitle}

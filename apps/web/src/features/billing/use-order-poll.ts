@@ -2,9 +2,10 @@
  * Polls an order while `orderno` is set (the modal is open): one check at a time, every
  * `intervalMs`, at most `max` times (spec section 9: charges 1.5 s × 100, VIP 1 s × 60).
  * Paid (1000 with data 1) calls `onPaid` once; running out calls `onTimeout`. Closing the
- * modal (orderno null) stops the timer and the request in flight.
+ * modal (orderno null) stops the timer and the request in flight. `checkNow` (我已支付)
+ * checks at once, outside the count, and a paid answer ends the polling the same way.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkOrder, type OrderCheckPath } from './api';
 
 export type PollStep = 'paid' | 'waiting' | 'timeout';
@@ -23,12 +24,20 @@ export interface OrderPollOptions {
   onTimeout(): void;
 }
 
-export function useOrderPoll(orderno: string | null, options: OrderPollOptions) {
+export interface OrderPoll {
+  /** Checks made by the timer so far. */
+  polls: number;
+  /** One check now: 1 paid (onPaid has run), 0 not yet, null failed or no order. */
+  checkNow(): Promise<0 | 1 | null>;
+}
+
+export function useOrderPoll(orderno: string | null, options: OrderPollOptions): OrderPoll {
   const [polls, setPolls] = useState(0);
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
+  const manualCheck = useRef<(() => Promise<0 | 1 | null>) | null>(null);
 
   useEffect(() => {
     setPolls(0);
@@ -36,27 +45,45 @@ export function useOrderPoll(orderno: string | null, options: OrderPollOptions) 
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let count = 0;
-    const poll = async () => {
-      let answer: 0 | 1 | null = null;
+    let isOver = false;
+    const check = async (): Promise<0 | 1 | null> => {
       try {
-        answer = await checkOrder(latest.current.path, orderno, controller.signal);
+        return await checkOrder(latest.current.path, orderno, controller.signal);
       } catch {
-        answer = null;
+        return null;
       }
-      if (controller.signal.aborted) return;
+    };
+    const settlePaid = () => {
+      isOver = true;
+      clearTimeout(timer);
+      latest.current.onPaid();
+    };
+    const poll = async () => {
+      const answer = await check();
+      if (controller.signal.aborted || isOver) return;
       count += 1;
       setPolls(count);
       const step = stepOrderPoll(answer, count, latest.current.max);
-      if (step === 'paid') latest.current.onPaid();
-      else if (step === 'timeout') latest.current.onTimeout();
-      else timer = setTimeout(() => void poll(), latest.current.intervalMs);
+      if (step === 'paid') settlePaid();
+      else if (step === 'timeout') {
+        isOver = true;
+        latest.current.onTimeout();
+      } else timer = setTimeout(() => void poll(), latest.current.intervalMs);
+    };
+    manualCheck.current = async () => {
+      const answer = await check();
+      if (controller.signal.aborted || isOver) return null;
+      if (answer === 1) settlePaid();
+      return answer;
     };
     timer = setTimeout(() => void poll(), latest.current.intervalMs);
     return () => {
+      manualCheck.current = null;
       controller.abort();
       clearTimeout(timer);
     };
   }, [orderno]);
 
-  return polls;
+  const checkNow = useCallback(() => manualCheck.current?.() ?? Promise.resolve(null), []);
+  return { polls, checkNow };
 }

@@ -2,6 +2,8 @@
  * The VIP purchase modal (spec sections 2 and 4): three tiers with their 折 badges, then
  * the order's QR polled every 1 s up to 60 times (then 支付超时，请重试). On payment the
  * `vipPaySuccess` event fires; the global overlays then reload the user's info and status.
+ * A plan already chosen on /vip is not offered again: the modal shows that one plan, with
+ * 更换套餐 to reopen the choice, and goes on to pay.
  */
 import { LIMITS } from '@jq/contract';
 import { Badge, Button, Modal, Typography } from 'antd';
@@ -66,17 +68,20 @@ export function VipTierCards({
 
 export interface VipModalProps {
   isOpen: boolean;
-  /** The tier chosen when the modal opens. */
-  initialLength?: VipLength;
+  /** The tier chosen on a page before the modal opened; null or left out: the three are offered (季卡 first). */
+  initialLength?: VipLength | null;
   onClose(): void;
 }
 
-export function VipModal({ isOpen, initialLength = 'season', onClose }: VipModalProps) {
+export function VipModal({ isOpen, initialLength = null, onClose }: VipModalProps) {
   const tiers = useVipTiers();
-  const [chosen, setChosen] = useState<VipLength>(initialLength);
+  const [chosen, setChosen] = useState<VipLength>(initialLength ?? 'season');
+  const [isChoosing, setIsChoosing] = useState(initialLength === null);
   const [isPaying, setIsPaying] = useState(false);
   useEffect(() => {
-    if (isOpen) setChosen(initialLength);
+    if (!isOpen) return;
+    setChosen(initialLength ?? 'season');
+    setIsChoosing(initialLength === null);
   }, [isOpen, initialLength]);
   const tier = tiers.find((t) => t.length === chosen)!;
 
@@ -95,9 +100,21 @@ export function VipModal({ isOpen, initialLength = 'season', onClose }: VipModal
         onCancel={onClose}
         width={520}
       >
-        <VipTierCards tiers={tiers} chosen={chosen} onChoose={setChosen} />
+        {isChoosing ? (
+          <VipTierCards tiers={tiers} chosen={chosen} onChoose={setChosen} />
+        ) : (
+          <div className="jq-vip-chosen" data-testid="vip-chosen">
+            <div className="jq-vip-chosen-head">
+              <span>{billing.chosenPlan}</span>
+              <Button type="link" size="small" onClick={() => setIsChoosing(true)} data-testid="vip-change">
+                {billing.changePlan}
+              </Button>
+            </div>
+            <VipTierCards tiers={[tier]} chosen={chosen} onChoose={setChosen} />
+          </div>
+        )}
         <Button type="primary" block size="large" onClick={() => setIsPaying(true)} data-testid="vip-buy">
-          {billing.buyVip} {billing.amount(yuanText(tier.fen))}
+          {isChoosing ? billing.buyVip : billing.payNow} {billing.amount(yuanText(tier.fen))}
         </Button>
         <Typography.Paragraph type="secondary" className="jq-vip-agree">
           {billing.agreeVip}

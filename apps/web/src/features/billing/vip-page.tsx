@@ -1,4 +1,7 @@
-/** /vip: what membership gives (spec section 1), the three tiers, the current expiry, and buying. */
+/**
+ * /vip: what membership gives (spec section 1), the three tiers, the current expiry, and
+ * buying: the tier chosen here is the one the modal confirms (no second choice).
+ */
 import { CrownOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +11,7 @@ import { useUserStore } from '../../shared/stores/user-store';
 import type { VipLength } from './api';
 import { openVip } from './billing-store';
 import { useVipTiers, VipTierCards } from './vip-modal';
+import { yuanText } from './vip-tiers';
 import './billing.css';
 
 export default function VipPage() {
@@ -46,7 +50,8 @@ export default function VipPage() {
           onClick={() => (isSignedIn ? openVip(chosen) : openLogin())}
           data-testid="vip-open"
         >
-          {status.isvip ? billing.renewVip : billing.buyVip}
+          {status.isvip ? billing.renewVip : billing.buyVip}{' '}
+          {billing.amount(yuanText(tiers.find((tier) => tier.length === chosen)!.fen))}
         </Button>
         <Typography.Paragraph type="secondary" className="jq-vip-agree">
           {billing.agreeVip}

@@ -13,7 +13,7 @@ import { library } from '../../locales/zh-CN/library';
 import { ApiError } from '../../shared/api/client';
 import { UserAvatar } from '../../shared/components/user-avatar';
 import { useUserStore } from '../../shared/stores/user-store';
-import { openPay, readShortfall } from '../billing';
+import { openPay, PowerHelp, readShortfall } from '../billing';
 import { libraryKeys, useProjectContacts, useUnlockContacts } from './queries';
 import './library-detail.css';
 import { useFeedback } from '../../shared/feedback/feedback';
@@ -125,6 +125,7 @@ export function ProjectContacts({ pid, contactCount }: ProjectContactsProps) {
             <span className="jq-lib-muted">
               {library.maskedNote}
               {unlockPower ? `；${library.unlockCost(unlockPower)}` : ''}
+              {unlockPower ? <PowerHelp /> : null}
             </span>
             <Button
               type="primary"

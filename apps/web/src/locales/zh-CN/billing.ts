@@ -2,6 +2,10 @@
 export const billing = {
   power: '算力',
   powerUnit: '点',
+  /** What 算力 is, wherever a balance or a price in it shows. */
+  powerExplain:
+    '算力是金桥的使用点数，充值获得。解锁项目联系方式、解锁优化建议、超出每日免费次数后继续 AI 对话，按次消耗算力；VIP 会员免费解锁联系方式。',
+  powerWhat: '算力是什么？',
   balanceTitle: '算力余额',
   packagesTitle: '充值算力',
   recordsTitle: '收支记录',
@@ -19,11 +23,25 @@ export const billing = {
   networkError: '网络错误',
   vipTimeout: '支付超时，请重试',
   vipPaid: '订单支付成功！',
-  payTitle: '扫码支付',
+  payTitle: '支付订单',
   vipPayTitle: '开通 VIP 会员',
   scanHint: '请使用微信扫码支付',
-  sandboxHint: '沙箱环境：用手机扫码或点击下方链接打开支付页，确认支付后自动到账',
+  /** A small notice under the pay controls: true, but not the main content. */
+  sandboxNote: '沙箱环境：不会真实扣款，在支付页点击确认即视为支付成功',
   openPayPage: '打开支付页',
+  sandboxScanHint: '请用手机扫码打开支付页',
+  /** On a phone: the QR is for another device, so it is folded away. */
+  scanWithOther: '用另一台设备扫码支付',
+  payInWechat: '在微信中支付',
+  /** A phone outside WeChat with real WeChat Pay: Native QR codes cannot be paid on the same phone. */
+  openInWechat: '请在微信中打开本页完成支付，或用另一台设备扫码',
+  copyPageLink: '复制本页链接',
+  linkCopied: '链接已复制，请在微信中打开',
+  countdown: '剩余支付时间',
+  countdownEnded: '支付时间已到',
+  checkPaid: '我已支付',
+  notPaidYet: '暂未收到支付结果，请完成支付后再点一次',
+  checkFailed: '查询支付结果失败，请稍后再试',
   amount: (yuan: string) => `¥${yuan}`,
   originalPrice: (yuan: string) => `原价 ¥${yuan}`,
   waiting: '等待支付…',
@@ -36,15 +54,19 @@ export const billing = {
   fold: (fold: number) => `${fold} 折`,
   perMonth: (yuan: string) => `约 ¥${yuan}/月`,
   buyVip: '立即开通',
+  payNow: '立即支付',
+  chosenPlan: '已选套餐',
+  changePlan: '更换套餐',
   renewVip: '立即续费',
   vipTitle: 'VIP 会员',
   vipSubtitle: '融资与投资对接的优先通道',
   vipActive: (exptime: string) => `VIP 有效期至 ${exptime}`,
   vipInactive: '您还不是 VIP 会员',
   vipBenefitsTitle: '会员权益',
+  // "项目简介" as the menu says it (发布项目简介（Teaser）); no English in the benefits.
   vipBenefits: [
-    { title: 'Teaser 优先展示', desc: '您的项目 Teaser 在投资人推荐与发现页优先展示' },
-    { title: '解锁 Teaser 联系方式', desc: '免费查看项目与 Teaser 的对接联系人' },
+    { title: '项目简介优先展示', desc: '您发布的项目简介在投资人推荐与发现页优先展示' },
+    { title: '免费解锁联系方式', desc: '免费查看项目与项目简介的对接联系人' },
     { title: '创投机构库匹配', desc: '按行业、轮次与地区匹配创投机构库中的投资方' },
     { title: '优先匹配投资人', desc: '智能匹配时优先为您推荐活跃投资人' },
     { title: '悬赏任务优先', desc: '参与平台悬赏任务时优先获得机会' },
@@ -53,9 +75,9 @@ export const billing = {
   vipAgreementLink: '《会员服务协议》',
   loginFirst: '请先登录',
   // The global pay modal for a per-use unlock, opened when credits run short.
-  unlockPayTitle: '扫码支付解锁',
+  unlockPayTitle: '支付解锁',
   shortfall: (need: number, power: number) => `算力不足：需要 ${need} 算力，当前余额 ${power} 算力`,
-  payToUnlock: '扫码支付即可直接解锁，也可以：',
+  payToUnlock: '直接支付即可解锁，也可以：',
   goRecharge: '充值算力',
   vipFreeUnlock: '开通 VIP 免费解锁',
   rechargeWhat: (power: number) => `充值 ${power} 算力`,
@@ -64,7 +86,7 @@ export const billing = {
   chatUnlockDesc: (yuan: string, power: number) =>
     `解锁后本对话不再消耗免费次数。单次解锁 ¥${yuan}，或使用 ${power} 点算力。`,
   chatUnlockWithPower: (power: number) => `使用 ${power} 点算力解锁`,
-  chatUnlockWithPay: (yuan: string) => `扫码支付 ¥${yuan}`,
+  chatUnlockWithPay: (yuan: string) => `直接支付 ¥${yuan}`,
   chatUnlocked: '已解锁，可以继续提问了',
   chatUnlockFailed: '解锁失败，请稍后再试',
 } as const;
