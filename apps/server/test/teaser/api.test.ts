@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, teaserShares } from '../../src/db/schema.js';
 import { unsupportedNumbers } from '../../src/modules/teaser/compose.js';
+import { type ListQuery, listWhere, NEWEST_FIRST } from '../../src/modules/teaser/feeds.js';
+import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { uploadFile } from '../knowledge/helpers.js';
 import { docx } from '../parsing/fixtures.js';
@@ -188,6 +190,41 @@ for (const { engine, available } of DB_ENGINES) {
       const rec = await data(t, visitor(), '/teaser/getRecommendTeaser', {});
       expect(rec.basis).toBe('quality');
       expect(rec.total).toBe(list.total);
+    });
+
+    it('serves the industry filter of the online list from the GIN index teasers_industries_idx', async () => {
+      // 4,000 published teasers in 40 industries, inside a transaction that is rolled back.
+      const explain = async (query: ListQuery) => {
+        let plan = '';
+        await t.platform.database.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`
+              insert into teasers (owner_id, status, source, title, industry_id, industries, stage, published_at)
+              select ${founder.id}, 'published', 'form', '索引核对 ' || g, 'x' || (g % 40), array['x' || (g % 40)],
+                1 + g % 5, now() - (g || ' minutes')::interval
+              from generate_series(1, 4000) g`);
+            await tx.execute(sql`analyze teasers`);
+            const rows = await selectRows<Record<string, string>>(
+              tx as never,
+              sql`explain select id from teasers where ${listWhere(query)}
+                  order by ${sql.join(NEWEST_FIRST, sql`, `)} limit 20`,
+            );
+            plan = rows.map((r) => Object.values(r)[0]).join('\n');
+            tx.rollback();
+          })
+          .catch((error: unknown) => {
+            if (!plan) throw error;
+          });
+        return plan;
+      };
+      const filtered = await explain({ page: 1, pageSize: 20, industry: 'x7', stage: 3 });
+      expect(filtered).toContain('teasers_industries_idx');
+      expect(await explain({ page: 1, pageSize: 20 })).not.toContain('teasers_industries_idx');
+      const rolledBack = await selectRows<{ n: number }>(
+        t.platform.database.db,
+        sql`select count(*)::int as n from teasers where title like '索引核对%'`,
+      );
+      expect(rolledBack[0]!.n).toBe(0);
     });
 
     it('follows and unfollows, and lists what one follows', async () => {

@@ -95,6 +95,10 @@ export const teasers = pgTable(
     index('teasers_industry_idx')
       .on(t.industryId, t.publishedAt.desc())
       .where(sql`${t.status} = 'published'`),
+    // The online list filtered by industry: `industries @> array[…]` (feeds.ts).
+    index('teasers_industries_idx')
+      .using('gin', t.industries)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 

@@ -7,7 +7,7 @@
  * owner's teaser; matchTeaser: teasers for an investor's thesis.
  */
 
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { User } from '../../db/schema.js';
 import { teasers } from '../../db/schema.js';
 import type { StreamWriter } from '../../http/index.js';
@@ -24,12 +24,12 @@ import { LIST_COLUMNS, publicSummaries, type TeaserListRow, vipOwnersAmong } fro
 import { findOwn } from './teasers.js';
 
 /** Newest first, in the order of the partial index teasers_online_idx (DESC NULLS LAST). */
-const NEWEST_FIRST = [sql`${teasers.publishedAt} desc nulls last`, sql`${teasers.id} desc nulls last`];
+export const NEWEST_FIRST = [sql`${teasers.publishedAt} desc nulls last`, sql`${teasers.id} desc nulls last`];
 
 /** Published teasers the in-memory rankings look at: the newest this many. */
 export const RANK_CANDIDATES = 1000;
 
-interface ListQuery {
+export interface ListQuery {
   page: number;
   pageSize: number;
   keyword?: string | undefined;
@@ -37,12 +37,11 @@ interface ListQuery {
   stage?: number | undefined;
 }
 
-function listWhere(query: ListQuery): SQL {
+export function listWhere(query: ListQuery): SQL {
   const parts: SQL[] = [sql`${teasers.status} = 'published'`];
-  if (query.industry)
-    parts.push(
-      sql`(${teasers.industryId} = ${query.industry} or ${query.industry} = any(${teasers.industries}))`,
-    );
+  // `industries` always starts with the main industry (industry_id), so containment covers
+  // both, and it is the form the GIN index teasers_industries_idx serves (`= any(…)` is not).
+  if (query.industry) parts.push(sql`${teasers.industries} @> array[${query.industry}]::text[]`);
   if (query.stage !== undefined) parts.push(sql`${teasers.stage} = ${query.stage}`);
   if (query.keyword) {
     const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

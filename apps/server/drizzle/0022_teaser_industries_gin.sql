@@ -1,0 +1,1 @@
+CREATE INDEX "teasers_industries_idx" ON "teasers" USING gin ("industries") WHERE "teasers"."status" = 'published';
