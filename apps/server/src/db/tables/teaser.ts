@@ -96,9 +96,7 @@ export const teasers = pgTable(
       .on(t.industryId, t.publishedAt.desc())
       .where(sql`${t.status} = 'published'`),
     // The online list filtered by industry: `industries @> array[…]` (feeds.ts).
-    index('teasers_industries_idx')
-      .using('gin', t.industries)
-      .where(sql`${t.status} = 'published'`),
+    index('teasers_industries_idx').using('gin', t.industries).where(sql`${t.status} = 'published'`),
   ],
 );
 
