@@ -86,7 +86,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   r('deepChain', '/deepChain', '深度产业链', 'chain'),
   r('groupInvite', '/groupinvite', '群聊邀请', 'im', { layout: 'bare', isPublic: true }),
   r('teaser', '/teaser', '创投匹配', 'teaser', pub),
-  r('transfer', '/transfer', '项目转让', 'teaser'),
+  r('transfer', '/transfer', '项目转让', 'teaser', pub),
   r('teaserInfo', '/teaserInfo', 'Teaser 详情', 'teaser'),
   r('teaserGenerate', '/teaserGenerate', '生成 Teaser', 'teaser'),
   r('teaserResult', '/teaserResult', 'Teaser 结果', 'teaser'),

@@ -95,7 +95,9 @@ export default function GeneratePage() {
     ...p.cities.map((c) => ({ value: c.id, label: `${p.name} / ${c.name}` })),
   ]);
   const submit = async () => {
-    const values = source === 'form' ? await form.validateFields() : form.getFieldsValue();
+    // A failed check shows under its field; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       const created = await api.createTeaser({
@@ -207,7 +209,17 @@ export default function GeneratePage() {
             </Form.Item>
           </Space>
           {(['description', 'products', 'team', 'metrics', 'useOfFunds'] as const).map((key) => (
-            <Form.Item key={key} name={key} label={t.fields[key]}>
+            <Form.Item
+              key={key}
+              name={key}
+              label={t.fields[key]}
+              // From a form the intro is all the AI has (a project or a plan brings its own).
+              rules={
+                key === 'description' && source === 'form'
+                  ? [{ required: true, whitespace: true, message: t.rules.description }]
+                  : []
+              }
+            >
               <Input.TextArea
                 autoSize={{ minRows: 2, maxRows: 8 }}
                 maxLength={key === 'description' || key === 'products' ? 4000 : 2000}
@@ -218,10 +230,18 @@ export default function GeneratePage() {
             <Form.Item name="contactName" label={t.fields.contactName}>
               <Input maxLength={30} />
             </Form.Item>
-            <Form.Item name="contactPhone" label={t.fields.contactPhone}>
+            <Form.Item
+              name="contactPhone"
+              label={t.fields.contactPhone}
+              rules={[{ pattern: /^[0-9+\- ]{7,20}$/, message: t.rules.phone }]}
+            >
               <Input maxLength={20} />
             </Form.Item>
-            <Form.Item name="contactEmail" label={t.fields.contactEmail}>
+            <Form.Item
+              name="contactEmail"
+              label={t.fields.contactEmail}
+              rules={[{ type: 'email', message: t.rules.email }]}
+            >
               <Input maxLength={100} />
             </Form.Item>
             <Form.Item name="contactWechat" label={t.fields.contactWechat}>

@@ -48,6 +48,11 @@ export const teaser = {
     contactWechat: '微信',
     isAnonymous: '匿名展示（隐去公司名、人名与联系方式）',
   },
+  rules: {
+    description: '请填写公司介绍：AI 据此撰写，也从中识别行业、轮次与金额',
+    phone: '联系电话只能是数字、空格、+ 和 -（7–20 位）',
+    email: '邮箱格式不对',
+  },
   create: '创建并由 AI 撰写',
   pickProject: '选择项目',
   noProjects: '您还没有自己的项目，可以改用表单或上传商业计划书',
