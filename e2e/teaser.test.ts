@@ -81,4 +81,13 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('teaser'))('teasers in the bro
     await investor.getByText('已接受').first().waitFor();
     await saveScreenshot(investor, 'teaser-requests-phone');
   }, 180_000);
+
+  it('opens the teaser hub at /transfer for a visitor, on a phone', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await visitor.goto('/transfer');
+    await visitor.getByRole('heading', { name: '创投匹配' }).waitFor();
+    expect(new URL(visitor.url()).pathname).toBe('/transfer');
+    await expect(visitor.title()).resolves.toBe('项目转让 - 金桥');
+    await saveScreenshot(visitor, 'teaser-transfer-phone');
+  }, 60_000);
 });
