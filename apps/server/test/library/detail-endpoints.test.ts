@@ -133,6 +133,10 @@ for (const { engine, available } of DB_ENGINES) {
         page: { pageNo: 2 },
       });
       expect(info.page.text).toContain('第2页');
+      // The outline is each stored page's first line; the fixture's pages list no key points.
+      expect(info.outline.map((entry: { pageNo: number }) => entry.pageNo)).toEqual([1, 2, 3]);
+      expect(info.outline[1].title).toContain('第2页');
+      expect(info).toMatchObject({ keyPoints: [], riskNote: null });
       expect((await data('/acchat/reportinfo', { pid: fx.reports.empty })).pdfUrl).toBeNull();
       expect((await post('/acchat/reportinfo', { id: 999999 })).statusCode).toBe(404);
       expect((await post('/acchat/reportinfo', {})).statusCode).toBe(400);

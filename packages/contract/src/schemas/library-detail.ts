@@ -249,6 +249,12 @@ export const ReportInfoRequestSchema = z.object({
   page: z.coerce.number().int().min(1).max(REPORT_PAGES_MAX).nullish(),
 });
 export const ReportInfoSchema = ReportCardSchema.extend({
+  /** The numbered lines under the cover's 核心观点 (or 投资要点), as stored; empty when none. */
+  keyPoints: z.array(z.string()),
+  /** The cover's 风险提示 line, as stored. */
+  riskNote: z.string().nullable(),
+  /** Each page's heading (its first line), cover and table of contents left out. */
+  outline: z.array(z.object({ pageNo: z.number().int(), title: z.string() })),
   page: z.object({ pageNo: z.number().int(), text: z.string() }).nullable(),
 });
 export const ReportSampleSchema = z.object({ list: z.array(ReportCardSchema) });

@@ -11,11 +11,18 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, InputNumber, Result, Spin, Tooltip } from 'antd';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, TextLayer } from 'pdfjs-dist';
+import {
+  GlobalWorkerOptions,
+  getDocument,
+  type PageViewport,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+  TextLayer,
+} from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { assistant } from '../../locales/zh-CN/assistant';
-import { findPassage } from './pdf-highlight';
+import { findHits, type Hit, rangesByItem } from './pdf-highlight';
 import './pdf-viewer.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -27,6 +34,60 @@ export function readPage(value: string | null): number {
 }
 
 const ZOOMS = [0.75, 1, 1.25, 1.5, 2] as const;
+/** Below this frame width (phones) a page is cropped to its text column. */
+const NARROW_FRAME = 600;
+/** The top and bottom share of a page where running headers and footers sit. */
+const MARGIN_BAND = 0.1;
+/** Room kept around the text column, in PDF points. */
+const COLUMN_PAD = 10;
+
+type TextItems = Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items'];
+
+/**
+ * The horizontal extent of a page's text, in viewport units at scale 1, padded; null when
+ * the page has too little text to tell (a cover image) or is rotated.
+ */
+export function textColumn(base: PageViewport, items: TextItems): { left: number; right: number } | null {
+  if (base.rotation % 180 !== 0) return null;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const item of items) {
+    if (!('str' in item) || !item.str.trim()) continue;
+    const [x0] = base.convertToViewportPoint(item.transform[4], item.transform[5]);
+    const x1 = x0 + item.width;
+    left = Math.min(left, x0);
+    right = Math.max(right, x1);
+  }
+  if (!Number.isFinite(left) || right - left < base.width * 0.3) return null;
+  return { left: Math.max(0, left - COLUMN_PAD), right: Math.min(base.width, right + COLUMN_PAD) };
+}
+
+/**
+ * Wraps each hit's characters in a `mark.jq-pdf-hit` inside pdf.js's text spans (their text
+ * stays transparent over the canvas); returns the marks in page order.
+ */
+function markHits(textDivs: readonly HTMLElement[], hits: readonly Hit[]): HTMLElement[] {
+  const marks: HTMLElement[] = [];
+  for (const [item, ranges] of [...rangesByItem(hits)].sort((a, b) => a[0] - b[0])) {
+    const div = textDivs[item];
+    const text = div?.textContent;
+    if (!div || !text) continue;
+    const parts: Node[] = [];
+    let at = 0;
+    for (const [start, end] of ranges) {
+      if (start > at) parts.push(document.createTextNode(text.slice(at, start)));
+      const mark = document.createElement('mark');
+      mark.className = 'jq-pdf-hit';
+      mark.textContent = text.slice(start, end);
+      parts.push(mark);
+      marks.push(mark);
+      at = end;
+    }
+    if (at < text.length) parts.push(document.createTextNode(text.slice(at)));
+    div.replaceChildren(...parts);
+  }
+  return marks;
+}
 
 export interface PdfViewerProps {
   url: string;
@@ -79,13 +140,19 @@ export function PdfViewer({ url, page, highlight, onPageChange }: PdfViewerProps
       const textBox = textRef.current;
       if (isCancelled || !frame || !canvas || !textBox) return;
       const base = pdfPage.getViewport({ scale: 1 });
-      const fitWidth = Math.max(280, frame.clientWidth - 2);
-      const scale = Math.min(fitWidth / base.width, 2.5) * zoom;
-      const viewport = pdfPage.getViewport({ scale });
+      const textContent = await pdfPage.getTextContent();
+      if (isCancelled) return;
+      const fitWidth = Math.max(240, frame.clientWidth - 2);
+      // A phone shows the text column (the page without its side margins) across its width.
+      const crop = fitWidth < NARROW_FRAME ? textColumn(base, textContent.items) : null;
+      const left = crop?.left ?? 0;
+      const width = crop ? crop.right - crop.left : base.width;
+      const scale = Math.min(fitWidth / width, 2.5) * zoom;
+      const viewport = pdfPage.getViewport({ scale, offsetX: -left * scale });
       const ratio = window.devicePixelRatio || 1;
-      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.width = Math.floor(width * scale * ratio);
       canvas.height = Math.floor(viewport.height * ratio);
-      canvas.style.width = `${Math.floor(viewport.width)}px`;
+      canvas.style.width = `${Math.floor(width * scale)}px`;
       canvas.style.height = `${Math.floor(viewport.height)}px`;
       renderTask = pdfPage.render({
         canvas,
@@ -95,22 +162,32 @@ export function PdfViewer({ url, page, highlight, onPageChange }: PdfViewerProps
       textBox.replaceChildren();
       textBox.style.setProperty('--scale-factor', String(scale));
       textBox.style.setProperty('--total-scale-factor', String(scale));
-      textLayer = new TextLayer({
-        textContentSource: await pdfPage.getTextContent(),
-        container: textBox,
-        viewport,
-      });
+      // The text layer spans the whole page; shift it by the cropped margin.
+      textBox.style.left = `${-left * scale}px`;
+      textLayer = new TextLayer({ textContentSource: textContent, container: textBox, viewport });
       await textLayer.render();
       if (isCancelled) return;
+      frame.dataset.scale = scale.toFixed(3);
       const passage = shown === highlightPage.current ? highlight?.trim() : undefined;
       if (!passage) {
         setHitState('none');
         return;
       }
-      const hits = findPassage(textLayer.textContentItemsStr, passage);
-      for (const index of hits) textLayer.textDivs[index]?.classList.add('jq-pdf-hit');
-      setHitState(hits.length ? 'found' : 'missing');
-      if (hits[0] !== undefined) textLayer.textDivs[hits[0]]?.scrollIntoView({ block: 'center' });
+      const hits = findHits(textLayer.textContentItemsStr, passage);
+      const marks = markHits(textLayer.textDivs, hits);
+      setHitState(marks.length ? 'found' : 'missing');
+      // Scroll to the first hit in the body, not the running header or footer.
+      const pageBox = textBox.getBoundingClientRect();
+      const inBody = (mark: HTMLElement) => {
+        const box = mark.getBoundingClientRect();
+        const at = (box.top + box.height / 2 - pageBox.top) / pageBox.height;
+        return at > MARGIN_BAND && at < 1 - MARGIN_BAND;
+      };
+      const target = marks.find(inBody) ?? marks[0];
+      if (target) {
+        target.classList.add('is-current');
+        target.scrollIntoView({ block: 'center' });
+      }
       await renderTask.promise.catch(() => undefined);
     })().catch(() => {
       if (!isCancelled) setLoad({ kind: 'failed' });

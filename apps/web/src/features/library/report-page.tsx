@@ -181,14 +181,30 @@ function ReportHead({ report }: { report: ReportCard & { titleHighlight?: Report
   );
 }
 
+/** Where page `pageNo` of a report opens: the viewer there, or the PDF at that page. */
+function reportPageHref(report: ReportCard, pageNo?: number): string | null {
+  if (!report.pdfUrl) return null;
+  if (isFeatureEnabled('assistant')) {
+    const query = new URLSearchParams({ pid: String(report.id) });
+    if (pageNo) query.set('page', String(pageNo));
+    return `/pdfView?${query}`;
+  }
+  const pdf = safeHref(report.pdfUrl);
+  return pdf && pageNo ? `${pdf}#page=${pageNo}` : pdf;
+}
+
+/** Chapters shown before 展开全部. */
+const OUTLINE_SHOWN = 12;
+
 export function ReportDetail({ id }: { id: number }) {
   const info = useReportInfo(id);
+  const [isOutlineOpen, setOutlineOpen] = useState(false);
   useDocumentTitle(info.data?.title);
   if (info.isPending) return <DetailLoading />;
   if (info.isError) return <DetailError error={info.error} onRetry={() => void info.refetch()} />;
   const report = info.data;
-  const pdf =
-    report.pdfUrl && isFeatureEnabled('assistant') ? `/pdfView?pid=${report.id}` : safeHref(report.pdfUrl);
+  const pdf = reportPageHref(report);
+  const outline = isOutlineOpen ? report.outline : report.outline.slice(0, OUTLINE_SHOWN);
   return (
     <article className="jq-lib-detail" data-testid="report-detail">
       <header className="jq-lib-detail-head">
@@ -206,12 +222,10 @@ export function ReportDetail({ id }: { id: number }) {
           { label: library.publisher, value: report.publisher },
           { label: library.publishedAt, value: formatDate(report.publishedAt) },
           { label: library.pageCountLabel, value: library.pages(report.pageCount) },
+          { label: library.filters.industry, value: report.industryName },
         ]}
       />
-      <Section title={library.reportSummary}>
-        <Paragraphs text={report.summary} />
-      </Section>
-      <div>
+      <div className="jq-lib-report-actions">
         {pdf ? (
           <Button
             type="primary"
@@ -227,6 +241,60 @@ export function ReportDetail({ id }: { id: number }) {
           <p className="jq-lib-muted">{library.noPdf}</p>
         )}
       </div>
+      {report.keyPoints.length > 0 && (
+        <Section title={library.reportKeyPoints} testId="report-key-points">
+          <ol className="jq-lib-report-points">
+            {report.keyPoints.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ol>
+          {report.riskNote && (
+            <p className="jq-lib-report-risk" data-testid="report-risk">
+              <span>{library.reportRisk}</span>
+              {report.riskNote}
+            </p>
+          )}
+          <p className="jq-ipo-note">{library.reportFromPages}</p>
+        </Section>
+      )}
+      <Section title={library.reportSummary}>
+        <Paragraphs text={report.summary} />
+      </Section>
+      {report.outline.length > 0 && (
+        <Section
+          title={library.reportOutline}
+          extra={<span className="jq-lib-muted">{library.reportOutlineNote}</span>}
+          testId="report-outline"
+        >
+          <ol className="jq-lib-report-outline">
+            {outline.map((entry) => {
+              const href = reportPageHref(report, entry.pageNo);
+              const body = (
+                <>
+                  <span className="jq-lib-report-outline-title">{entry.title}</span>
+                  <span className="jq-lib-report-outline-page">{library.reportHitPage(entry.pageNo)}</span>
+                </>
+              );
+              return (
+                <li key={entry.pageNo} data-testid="report-outline-item">
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {body}
+                    </a>
+                  ) : (
+                    <span>{body}</span>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {report.outline.length > OUTLINE_SHOWN && (
+            <Button type="link" size="small" onClick={() => setOutlineOpen(!isOutlineOpen)}>
+              {isOutlineOpen ? library.less : library.reportOutlineAll(report.outline.length)}
+            </Button>
+          )}
+        </Section>
+      )}
       {isFeatureEnabled('assistant') && (
         <Section title={library.ipoTitle} testId="report-ipo">
           <IpoInquiryList pid={report.id} />

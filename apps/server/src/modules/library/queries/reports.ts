@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../../errors.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import type { Platform } from '../../../platform/index.js';
 import { ensureReportPdf } from '../report-pdf.js';
+import { reportContents } from './report-contents.js';
 import { bigintArray, textArray } from '../search/conditions.js';
 import { highlightField, highlightSnippet, highlightTerms } from '../search/highlight.js';
 import { allQuery, parseKeyword } from '../search/parse-keyword.js';
@@ -33,6 +34,11 @@ interface ReportRow {
 const reportColumns = sql`r.id, r.title, r.publisher, r.industry_id, r.published_at::text as published_at, r.page_count,
   (select count(*) from report_pages pg where pg.report_id = r.id) as pages, left(r.summary, 300) as summary,
   r.pdf_key, r.is_demo`;
+
+/** How much of each page the key points and outline are read from (a cover's first lines). */
+const CONTENTS_CHARS = 1200;
+/** The outline covers a report's first pages (a long filing's appendices are left out). */
+const CONTENTS_PAGES = 200;
 
 export const reportPdfUrl = (id: number) => `/api/files/reports/${id}.pdf`;
 
@@ -77,8 +83,18 @@ export async function getReportInfo(
     if (!found) throw notFound(`该研报没有第 ${pageNo} 页`);
     page = { pageNo, text: found.text };
   }
+  // Each page's first lines are enough for the key points and the outline.
+  const pages = await selectRows<{ page_no: number | string; text: string }>(
+    db,
+    sql`select page_no, left(text, ${CONTENTS_CHARS}) as text from report_pages
+      where report_id = ${id} order by page_no limit ${CONTENTS_PAGES}`,
+  );
+  const contents = reportContents(
+    pages.map((row) => ({ pageNo: Number(row.page_no), text: row.text })),
+    card.title,
+  );
   await recordView(db, user?.id, 'report', String(id));
-  return { ...card, page };
+  return { ...card, ...contents, page };
 }
 
 /** The newest report of each industry, newest first: a varied shelf for the home page. */
