@@ -24,7 +24,10 @@ describe('reportContents', () => {
       ],
       TITLE,
     );
-    expect(contents.keyPoints).toEqual(['2024年中国储能市场规模约1850亿元。', '峰谷电价差扩大，行业景气度有望持续。']);
+    expect(contents.keyPoints).toEqual([
+      '2024年中国储能市场规模约1850亿元。',
+      '峰谷电价差扩大，行业景气度有望持续。',
+    ]);
     expect(contents.riskNote).toBe('电芯价格下行导致价格战、安全事故风险。');
     // The cover (the title) and the table of contents are not chapters.
     expect(contents.outline).toEqual([
@@ -44,7 +47,11 @@ describe('reportContents', () => {
       ],
       TITLE,
     );
-    expect(contents.outline.map((entry) => entry.title.slice(0, 4))).toEqual(['一、概述', '二、市场', '三、很长']);
+    expect(contents.outline.map((entry) => entry.title.slice(0, 4))).toEqual([
+      '一、概述',
+      '二、市场',
+      '三、很长',
+    ]);
     expect([...contents.outline[2]!.title]).toHaveLength(40);
     expect(contents.outline[2]!.title.endsWith('…')).toBe(true);
   });

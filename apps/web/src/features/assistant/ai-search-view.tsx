@@ -22,6 +22,7 @@ import { type HitGroup, hitGroups, type SearchTurn } from './search-model';
 import { useAiSearch } from './use-ai-search';
 import './ai-search.css';
 import { useFeedback } from '../../shared/feedback/feedback';
+import { useSendPlaceholder } from '../../shared/hooks/use-send-placeholder';
 import { useOwnBackControl } from '../../shared/navigation/own-back';
 
 export function AiSearchView() {
@@ -29,6 +30,7 @@ export function AiSearchView() {
   const { message } = useFeedback();
   const [params, setParams] = useSearchParams();
   const navigate = useAppNavigate();
+  const followUpPlaceholder = useSendPlaceholder(assistant.searchFollowUp);
   const searchId = params.get('searchId');
   const question = params.get('q')?.trim() ?? '';
   const isFusion = params.get('fusion') === '1';
@@ -145,7 +147,7 @@ export function AiSearchView() {
             onCancel={stop}
             loading={isStreaming}
             submitType="enter"
-            placeholder={assistant.searchFollowUp}
+            placeholder={followUpPlaceholder}
             autoSize={{ minRows: 1, maxRows: 4 }}
             className="jq-chat-sender"
             suffix={(_, { components: { SendButton, LoadingButton } }) =>

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
+import { useSendPlaceholder } from '../../shared/hooks/use-send-placeholder';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { ChatView } from './chat-view';
 import { ConversationList } from './conversation-list';
@@ -25,6 +26,9 @@ export function ChatWorkspace({ kind }: { kind: ChatKind }) {
   const [params, setParams] = useSearchParams();
   const navigate = useAppNavigate();
   const { isMobile } = useBreakpoint();
+  const placeholder = useSendPlaceholder(
+    kind === 'mixchat' ? assistant.mixchatPlaceholder : assistant.chatPlaceholder,
+  );
   const [isListOpen, setListOpen] = useState(false);
   const chatuuid = params.get('chatuuid');
   const initialQuestion = params.get('q');
@@ -158,7 +162,7 @@ export function ChatWorkspace({ kind }: { kind: ChatKind }) {
         </header>
         <ChatView
           session={session}
-          placeholder={kind === 'mixchat' ? assistant.mixchatPlaceholder : assistant.chatPlaceholder}
+          placeholder={placeholder}
           onNewChat={() => open(null)}
           toolbar={
             kind === 'mixchat' && pids.length > 0 ? (

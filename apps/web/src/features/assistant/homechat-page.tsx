@@ -10,6 +10,7 @@ import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { assistant } from '../../locales/zh-CN/assistant';
+import { useSendPlaceholder } from '../../shared/hooks/use-send-placeholder';
 import { useOwnBackControl } from '../../shared/navigation/own-back';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { AiSearchView } from './ai-search-view';
@@ -26,6 +27,7 @@ export default function HomechatPage() {
 function HomeChat() {
   const [params, setParams] = useSearchParams();
   const navigate = useAppNavigate();
+  const placeholder = useSendPlaceholder(assistant.chatPlaceholder);
   const chatuuid = params.get('chatuuid');
   const question = params.get('q')?.trim() ?? '';
   const session = useChatSession({
@@ -57,7 +59,7 @@ function HomeChat() {
         </header>
         <ChatView
           session={session}
-          placeholder={assistant.chatPlaceholder}
+          placeholder={placeholder}
           onNewChat={() => navigate('/home')}
           welcome={() => (
             <div className="jq-welcome">

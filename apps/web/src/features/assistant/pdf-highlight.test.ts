@@ -30,7 +30,13 @@ describe('findPassage', () => {
 });
 
 describe('findHits', () => {
-  const REPORT_PAGE = ['储能产业链深度研究', '金桥研究院', '一、储能行业概述', '储能行业涵盖储能电池、', '储能变流器等'];
+  const REPORT_PAGE = [
+    '储能产业链深度研究',
+    '金桥研究院',
+    '一、储能行业概述',
+    '储能行业涵盖储能电池、',
+    '储能变流器等',
+  ];
 
   it('finds every place a searched word is, the running header and the body alike', () => {
     const hits = findHits(REPORT_PAGE, '储能');
@@ -56,7 +62,11 @@ describe('findHits', () => {
   });
 
   it('merges overlapping ranges of one item', () => {
-    const ranges = rangesByItem([[{ item: 3, start: 6, end: 8 }], [{ item: 3, start: 0, end: 2 }], [{ item: 3, start: 1, end: 4 }]]);
+    const ranges = rangesByItem([
+      [{ item: 3, start: 6, end: 8 }],
+      [{ item: 3, start: 0, end: 2 }],
+      [{ item: 3, start: 1, end: 4 }],
+    ]);
     expect(ranges.get(3)).toEqual([
       [0, 4],
       [6, 8],

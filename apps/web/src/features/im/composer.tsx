@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { im } from '../../locales/zh-CN/im';
 import { uploadInSlices } from '../../shared/api/sliced-upload';
 import { useFeedback } from '../../shared/feedback/feedback';
+import { useSendPlaceholder } from '../../shared/hooks/use-send-placeholder';
 import { sendMessage } from './session';
 
 export interface ComposerProps {
@@ -20,6 +21,7 @@ export interface ComposerProps {
 export function Composer({ conv, disabledReason, onTyping }: ComposerProps) {
   const { message } = useFeedback();
   const [text, setText] = useState('');
+  const placeholder = useSendPlaceholder(im.inputPlaceholder);
   const [progress, setProgress] = useState<number | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -98,7 +100,7 @@ export function Composer({ conv, disabledReason, onTyping }: ComposerProps) {
         <Input.TextArea
           value={text}
           disabled={isDisabled}
-          placeholder={im.inputPlaceholder}
+          placeholder={placeholder}
           autoSize={{ minRows: 1, maxRows: 5 }}
           maxLength={IM_LIMITS.textMaxChars}
           aria-label={im.inputPlaceholder}

@@ -1,10 +1,11 @@
 /** Small pieces the teaser pages share: the list card, the watermark, the daily chart. */
 import { EyeOutlined } from '@ant-design/icons';
 import type { TeaserSummary } from '@jq/contract';
-import { Card, Empty, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Result, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { teaser as t } from '../../locales/zh-CN/teaser';
 import { formatWan } from '../../shared/format/figures';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 import { routePath } from '../../shared/navigation/route-path';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 
@@ -127,3 +128,20 @@ export const formatMs = (ms: number) => {
   const s = Math.round(ms / 1000);
   return s < 60 ? `${s} 秒` : `${Math.floor(s / 60)} 分 ${s % 60} 秒`;
 };
+
+/**
+ * A teaser that cannot be shown (gone, or no id), with the way back to 创投匹配. That button
+ * is the page's back control, so the header leaves out its own.
+ */
+export function TeaserGone({ subTitle }: { subTitle?: string }) {
+  const navigate = useAppNavigate();
+  useOwnBackControl();
+  return (
+    <Result
+      status="404"
+      title={t.reader.gone}
+      subTitle={subTitle}
+      extra={<Button onClick={() => navigate(routePath('teaser'))}>{t.reader.back}</Button>}
+    />
+  );
+}

@@ -9,11 +9,10 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { teaser as t } from '../../locales/zh-CN/teaser';
 import { ApiError } from '../../shared/api/client';
-import { routePath } from '../../shared/navigation/route-path';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { isSignedIn, useUserStore } from '../../shared/stores/user-store';
 import * as api from './api';
-import { resultUrl } from './parts';
+import { resultUrl, TeaserGone } from './parts';
 import { Thread } from './requests-view';
 import { TeaserSheet } from './sheet';
 import { useViewTracker } from './use-view-tracker';
@@ -39,14 +38,7 @@ export function TeaserReader({ id, shareToken }: { id?: number; shareToken?: str
   useViewTracker(sheet, data && !data.isOwner ? { id: data.id, shareToken } : null);
   if (query.isError) {
     const msg = query.error instanceof ApiError ? query.error.msg : '加载失败';
-    return (
-      <Result
-        status="404"
-        title={t.reader.gone}
-        subTitle={msg}
-        extra={<Button onClick={() => navigate(routePath('teaser'))}>{t.reader.back}</Button>}
-      />
-    );
+    return <TeaserGone subTitle={msg} />;
   }
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const refresh = () => client.invalidateQueries({ queryKey: ['teaser', 'read'] });

@@ -12,7 +12,6 @@ import {
   Input,
   List,
   Modal,
-  Result,
   Select,
   Space,
   Spin,
@@ -29,7 +28,7 @@ import { formatDate } from '../../shared/format/figures';
 import { routePath } from '../../shared/navigation/route-path';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import * as api from './api';
-import { DailyChart, formatMs, teaserUrl } from './parts';
+import { DailyChart, formatMs, TeaserGone, teaserUrl } from './parts';
 import { RequestsView } from './requests-view';
 import { TeaserSheet } from './sheet';
 import './teaser.css';
@@ -264,14 +263,7 @@ export default function ResultPage() {
       void generate();
     }
   });
-  if (!id || query.isError)
-    return (
-      <Result
-        status="404"
-        title={t.reader.gone}
-        extra={<Button onClick={() => navigate(routePath('teaser'))}>{t.reader.back}</Button>}
-      />
-    );
+  if (!id || query.isError) return <TeaserGone />;
   const data = query.data;
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const sections = { ...data.sections, ...draft };

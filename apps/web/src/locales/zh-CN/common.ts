@@ -1,6 +1,8 @@
 /** Shell-wide copy: product name, header, footer, identity names, and the words of shared/ UI. */
 export const common = {
   productName: '金桥',
+  /** Added to a message box's placeholder where there is a keyboard (not on touch screens). */
+  sendKeysHint: 'Enter 发送，Shift + Enter 换行',
   productSlogan: 'AI 驱动的融资与投资对接平台',
   titleSeparator: ' - ',
   login: '登录',

@@ -6,7 +6,7 @@ export const im = {
   pickConversation: '选择一个会话开始聊天',
   loadOlder: '查看更早的消息',
   noOlder: '没有更早的消息了',
-  inputPlaceholder: '输入消息，Enter 发送，Shift + Enter 换行',
+  inputPlaceholder: '输入消息',
   send: '发送',
   sendImage: '发送图片',
   sendFile: '发送文件',

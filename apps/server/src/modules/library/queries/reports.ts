@@ -11,11 +11,11 @@ import { badRequest, notFound } from '../../../errors.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import type { Platform } from '../../../platform/index.js';
 import { ensureReportPdf } from '../report-pdf.js';
-import { reportContents } from './report-contents.js';
 import { bigintArray, textArray } from '../search/conditions.js';
 import { highlightField, highlightSnippet, highlightTerms } from '../search/highlight.js';
 import { allQuery, parseKeyword } from '../search/parse-keyword.js';
 import { expandIndustries, getVocabulary, industryName, type Vocabulary } from '../search/vocabulary.js';
+import { reportContents } from './report-contents.js';
 import { recordView } from './views.js';
 
 interface ReportRow {
