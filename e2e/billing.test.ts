@@ -23,16 +23,20 @@ interface DemoProject {
   phone: string;
 }
 
-/** Opens the sandbox pay page the modal's QR encodes in a second page and confirms it there. */
-async function payOnSandbox(page: Page): Promise<string> {
+/**
+ * Opens the sandbox pay page the modal's QR encodes on a phone that is not signed in (its own
+ * browser context) and confirms it there: the QR's single-use token is what lets it in, once.
+ */
+async function payOnSandbox(page: Page, phone: Page): Promise<string> {
   const link = page.getByTestId('pay-modal').getByRole('link', { name: '打开支付页' });
   const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^\/api\/pay\/sandbox\/[A-Za-z0-9]+$/);
-  const phone = await page.context().newPage();
+  expect(href).toMatch(/^\/api\/pay\/sandbox\/[A-Za-z0-9]+\?t=[\w-]+$/);
   await phone.goto(href);
   await phone.getByRole('heading', { name: '确认订单' }).waitFor();
   await phone.getByRole('button', { name: '确认支付' }).click();
   await phone.getByRole('heading', { name: '支付成功' }).waitFor();
+  // Used up: the same link shows the phone nothing more.
+  expect(await (await phone.request.get(href)).text()).toContain('找不到这个沙箱订单');
   await phone.close();
   return href;
 }
@@ -75,12 +79,12 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('billing') || !isFeatureEnable
       await page.getByTestId('package-p600').getByRole('button', { name: '立即充值' }).click();
       await page.getByTestId('pay-modal').getByText('充值 600 算力').waitFor();
       await saveScreenshot(page, 'billing-pay-modal');
-      const payPage = await payOnSandbox(page);
+      const payPage = await payOnSandbox(page, await browser.newPage());
       await page.getByText('充值算力成功，快去体验更多功能吧！').waitFor();
       await page.getByTestId('pay-modal').waitFor({ state: 'hidden' });
       await expect.poll(() => balanceText(page)).toBe('600');
 
-      // The sandbox delivers again (a provider's retry): nothing more is credited.
+      // The sandbox delivers again (a provider's retry, confirmed by the signed-in owner): nothing more is credited.
       const again = await page.request.post(payPage, { form: {} });
       expect(await again.text()).toContain('支付成功');
       await page.reload();
@@ -118,7 +122,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('billing') || !isFeatureEnable
       await page.getByTestId('pay-modal').getByText(`解锁项目联系方式：${project!.name}`).waitFor();
       await page.getByTestId('pay-go-recharge').waitFor();
       await saveScreenshot(page, 'billing-pay-shortfall');
-      await payOnSandbox(page);
+      await payOnSandbox(page, await browser.newPage());
       await page.getByText('支付完成！').waitFor();
       await page.getByTestId('contacts').getByText(project!.phone).first().waitFor();
       await expect(page.getByTestId('contacts').getByText('已解锁').isVisible()).resolves.toBe(true);
@@ -146,7 +150,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('billing') || !isFeatureEnable
       await saveScreenshot(page, 'billing-vip-modal-phone');
       await dialog.getByTestId('vip-buy').click();
       await page.getByTestId('pay-modal').getByText('开通 VIP 月卡（30 天）').waitFor();
-      await payOnSandbox(page);
+      await payOnSandbox(page, await browser.newPage());
       await page.getByText('订单支付成功！').waitFor();
 
       const status = (await (await page.request.get('/api/auth/status')).json()) as {

@@ -1,8 +1,9 @@
 /**
  * `npm run bench:pay`: payments over real HTTP on each database engine here — orders
  * created per second, orders created and paid through the sandbox per second (the pay
- * page's 确认支付, whose signed notification travels over HTTP back to the server), and
- * credit spends per second — beside GET /api/health. Prints a Markdown table for
+ * page's 确认支付 with the QR link's single-use token, whose signed notification travels over
+ * HTTP back to the server), and credit spends per second (chat unlocks, each for one of the
+ * spender's own conversations, written beforehand) — beside GET /api/health. Prints a Markdown table for
  * docs/benchmarks.md. BENCH_SECONDS (default 5) and BENCH_CONCURRENCY (default 16).
  */
 
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { users } from '../src/db/schema.js';
+import { chatConversations, users } from '../src/db/schema.js';
 import { createSession } from '../src/modules/account/sessions.js';
 import { addCredits } from '../src/modules/billing/ledger.js';
 import { ORDER_RATE_PER_MINUTE } from '../src/modules/billing/pricing.js';
@@ -26,6 +27,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** Signed-in users handed out so that none passes the per-user order limit. */
 async function makeUsers(db: Db, count: number, credits = 0) {
   const cookies: string[] = [];
+  const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const [user] = await db.insert(users).values({ uguid: randomUUID(), name: '压测用户' }).returning();
     const { token } = await createSession(db, user!.id);
@@ -41,8 +43,27 @@ async function makeUsers(db: Db, count: number, credits = 0) {
       );
     }
     cookies.push(`jq_session=${token}`);
+    ids.push(user!.id);
   }
-  return cookies;
+  return Object.assign(cookies, { ids });
+}
+
+/** Conversations of a user to buy chat unlocks for (an unlock is only sold for one's own). */
+async function makeConversations(db: Db, userId: number, count: number): Promise<string[]> {
+  const uuids = Array.from({ length: count }, () => randomUUID());
+  for (let i = 0; i < uuids.length; i += 1000) {
+    await db.insert(chatConversations).values(
+      uuids.slice(i, i + 1000).map((uuid) => ({
+        uuid,
+        userId,
+        clientId: '',
+        kind: 'chat' as const,
+        action: 'chat',
+        agent: 'assistant',
+      })),
+    );
+  }
+  return uuids;
 }
 
 /** Runs `step` from CONCURRENCY workers for SECONDS; answers completed steps per second. */
@@ -83,6 +104,8 @@ async function benchEngine(engine: 'pglite' | 'postgresql') {
   try {
     const orderUsers = await makeUsers(db, 600);
     const spendUsers = await makeUsers(db, CONCURRENCY, 1_000_000);
+    // More than a worker can spend in SECONDS (a few hundred a second at most).
+    const chats = await Promise.all(spendUsers.ids.map((id) => makeConversations(db, id, SECONDS * 1000)));
     let next = 0;
     const uses = new Map<string, number>();
     const orderCookie = () => {
@@ -104,17 +127,19 @@ async function benchEngine(engine: 'pglite' | 'postgresql') {
         headers: { cookie: orderCookie(), 'content-type': 'application/json' },
         body: '{"id":"p100"}',
       });
-      const json = (await res.json()) as { code: number; data: { orderno: string } };
-      return json.code === 1000 ? json.data.orderno : null;
+      const json = (await res.json()) as { code: number; data: { orderno: string; code: string } };
+      return json.code === 1000 ? json.data : null;
     };
 
     const failures = new Map<number, string>();
     const health = await measure(async () => (await fetch(`${base}/api/health`)).ok);
     const created = await measure(async () => (await createOrder()) !== null);
     const paid = await measure(async () => {
-      const orderno = await createOrder();
-      if (!orderno) return false;
-      const page = await fetch(`${base}/api/pay/sandbox/${orderno}`, {
+      const order = await createOrder();
+      if (!order) return false;
+      const { orderno } = order;
+      const qr = new URL(order.code);
+      const page = await fetch(`${base}${qr.pathname}${qr.search}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: '',
@@ -123,11 +148,13 @@ async function benchEngine(engine: 'pglite' | 'postgresql') {
       if (!isPaid && !failures.has(page.status)) failures.set(page.status, orderno);
       return isPaid;
     });
-    const spends = await measure(async (worker) => {
+    const spends = await measure(async (worker, i) => {
+      const chatuuid = chats[worker]![i];
+      if (!chatuuid) return false;
       const res = await fetch(`${base}/api/pay/PowerUnlock`, {
         method: 'POST',
         headers: { cookie: spendUsers[worker]!, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'ChatPerCharge', ConversationId: randomUUID() }),
+        body: JSON.stringify({ action: 'ChatPerCharge', ConversationId: chatuuid }),
       });
       return ((await res.json()) as { code: number }).code === 1000;
     });

@@ -4,9 +4,9 @@
  */
 import type { ModuleDefinition } from '../http/index.js';
 import { accountModule } from './account/index.js';
-import { analysisModule } from './analysis/index.js';
-import { assistantModule } from './assistant/index.js';
-import { billingModule } from './billing/index.js';
+import { adviceVisibleTo, analysisModule } from './analysis/index.js';
+import { assistantModule, conversationVisibleTo } from './assistant/index.js';
+import { createBillingModule } from './billing/index.js';
 import { chainModule } from './chain/index.js';
 import { demoModule } from './demo/index.js';
 import { imModule } from './im/index.js';
@@ -22,6 +22,11 @@ import { uploadsModule } from './uploads/index.js';
 import { verificationModule } from './verification/index.js';
 
 export { createIdentity } from './account/index.js';
+
+/** Per-use unlocks are bought only for what the buyer may see: their own conversation or analysis. */
+const billingModule = createBillingModule({
+  unlockTargets: { ChatPerCharge: conversationVisibleTo, OptPerCharge: adviceVisibleTo },
+});
 
 export const MODULES: readonly ModuleDefinition[] = [
   platformModule,

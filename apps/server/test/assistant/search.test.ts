@@ -42,15 +42,25 @@ for (const { engine, available } of DB_ENGINES) {
         2,
       );
 
+      // Another caller's search answers exactly as one that does not exist.
       const stranger = anonymous();
-      expect((await a.call('POST', '/aisearch/aiSearchResult', stranger, { searchId })).statusCode).toBe(403);
-      expect(
-        (await a.call('POST', '/aisearch/singleInteractResult', stranger, { id: start.messageId }))
-          .statusCode,
-      ).toBe(403);
-      expect(
-        (await a.call('POST', '/aisearch/aiSearch', stranger, { question: '你好', searchId })).statusCode,
-      ).toBe(403);
+      const answer = async (path: string, payload: object) => {
+        const res = await a.call('POST', path, stranger, payload);
+        return { status: res.statusCode, code: res.json().code, msg: res.json().msg };
+      };
+      const missing = { status: 404, code: -404, msg: '搜索记录不存在' };
+      for (const [path, theirs, madeUp] of [
+        ['/aisearch/aiSearchResult', { searchId }, { searchId: 'no-such-search' }],
+        ['/aisearch/singleInteractResult', { id: start.messageId }, { id: 987654321 }],
+        [
+          '/aisearch/aiSearch',
+          { question: '你好', searchId },
+          { question: '你好', searchId: 'no-such-search' },
+        ],
+      ] as const) {
+        expect(await answer(path, theirs), path).toEqual(missing);
+        expect(await answer(path, madeUp), path).toEqual(missing);
+      }
     });
 
     it('fusion search adds report passages with quote blocks', async () => {

@@ -1,5 +1,8 @@
 /** Shared steps of the billing tests: placing orders and delivering signed sandbox notifications. */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { chatConversations } from '../../src/db/schema.js';
+import type { Db } from '../../src/platform/database/index.js';
 import type { TestApp } from '../helpers/app.js';
 
 export async function post(t: TestApp, url: string, cookie: string, payload: object = {}) {
@@ -58,4 +61,27 @@ export async function isPaid(
 ) {
   const res = await get(t, `${path}?orderno=${orderno}`, cookie);
   return res.json();
+}
+
+/** A conversation of the signed-in user (what a ChatPerCharge unlock may be bought for). */
+export async function newConversation(t: TestApp, cookie: string): Promise<string> {
+  const res = await post(t, '/api/chat/createchat', cookie);
+  expect(res.json().code, res.body).toBe(1000);
+  return res.json().data.chatuuid as string;
+}
+
+/** `count` conversations of a user, written directly (for tests that need many). */
+export async function conversationsOf(db: Db, userId: number, count: number): Promise<string[]> {
+  const uuids = Array.from({ length: count }, () => randomUUID());
+  await db.insert(chatConversations).values(
+    uuids.map((uuid) => ({
+      uuid,
+      userId,
+      clientId: '',
+      kind: 'chat' as const,
+      action: 'chat',
+      agent: 'assistant',
+    })),
+  );
+  return uuids;
 }

@@ -7,7 +7,6 @@
  * survives a SIGKILL; on PostgreSQL that the transactions hold.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,20 +95,26 @@ async function shop(base: string, s: Shopper, isStopped: () => boolean) {
           headers,
           body: '{"id":"p100"}',
         });
-        const order = (await response.json()) as { code: number; data: { orderno: string } };
+        const order = (await response.json()) as { code: number; data: { orderno: string; code: string } };
         if (order.code !== 1000) {
           await new Promise((resolve) => setTimeout(resolve, 50));
           continue;
         }
         s.orders.push(order.data.orderno);
-        const page = await fetch(`${base}/api/pay/sandbox/${order.data.orderno}`, {
+        // Confirmed as a signed-out phone would: with the QR link's single-use token.
+        const qr = new URL(order.data.code);
+        const page = await fetch(`${base}${qr.pathname}${qr.search}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: '',
         });
         if ((await page.text()).includes('支付成功')) s.paid.add(order.data.orderno);
       } else {
-        const body = JSON.stringify({ action: 'ChatPerCharge', ConversationId: randomUUID() });
+        // A chat unlock is bought for a conversation of the shopper's own.
+        const chat = await fetch(`${base}/api/chat/createchat`, { method: 'POST', headers, body: '{}' });
+        const created = (await chat.json()) as { code: number; data: { chatuuid: string } };
+        if (created.code !== 1000) continue;
+        const body = JSON.stringify({ action: 'ChatPerCharge', ConversationId: created.data.chatuuid });
         const response = await fetch(`${base}/api/pay/PowerUnlock`, { method: 'POST', headers, body });
         const res = (await response.json()) as { code: number };
         if (res.code === 1000) s.spends++;
@@ -195,12 +200,13 @@ for (const { engine, available } of engines) {
 
       server = startServer(env);
       await waitHealthy(base, server);
-      // Every notification again, as a provider retrying after the crash would.
+      // Every notification again, as a provider retrying after the crash would: confirmed by each
+      // order's owner, signed in (a token used before the kill is gone, or was taken mid-confirm).
       for (const s of shoppers) {
         for (const orderno of s.orders) {
           const page = await fetch(`${base}/api/pay/sandbox/${orderno}`, {
             method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: s.cookie },
             body: '',
           });
           const html = await page.text();

@@ -12,6 +12,7 @@ import { reconcile } from '../../src/modules/billing/reconcile.js';
 import type { Db } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { createUser, signIn } from '../helpers/users.js';
+import { conversationsOf } from './helpers.js';
 
 async function grant(db: Db, userId: number, credits: number) {
   await db.transaction((tx) =>
@@ -37,13 +38,14 @@ for (const { engine, available } of DB_ENGINES) {
     it('lets exactly 50 of 200 concurrent spends through a balance that covers 50 (API)', async () => {
       const { cookie, user } = await signIn(db());
       await grant(db(), user.id, 50 * 10); // ChatPerCharge costs 10 credits
+      const chats = await conversationsOf(db(), user.id, 200);
       const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) =>
+        chats.map((chatuuid) =>
           t.app.inject({
             method: 'POST',
             url: '/api/pay/PowerUnlock',
             headers: { cookie },
-            payload: { action: 'ChatPerCharge', ConversationId: `conv-${i}` },
+            payload: { action: 'ChatPerCharge', ConversationId: chatuuid },
           }),
         ),
       );

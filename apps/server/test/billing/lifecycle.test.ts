@@ -107,9 +107,9 @@ for (const { engine, available } of DB_ENGINES) {
         .where(eq(payOrders.orderno, orderno));
       expect(await closeExpiredOrders(deps())).toBeGreaterThanOrEqual(1);
       expect((await findOrderByNo(db(), orderno))!.status).toBe('closed');
-      expect((await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/${orderno}` })).body).toContain(
-        '订单已关闭',
-      );
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/${orderno}`, headers: { cookie } })).body,
+      ).toContain('订单已关闭');
       await payOrder(orderno);
       expect((await findOrderByNo(db(), orderno))!.status).toBe('fulfilled');
       expect(await balanceOf(t, cookie)).toBe(100);

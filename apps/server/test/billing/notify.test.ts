@@ -9,7 +9,7 @@ import { ledgerEntries, payOrders } from '../../src/db/schema.js';
 import { applyPayment, PaymentRefused } from '../../src/modules/billing/payments.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';
-import { balanceOf, deliver, isPaid, rechargeOrder, signedNotice } from './helpers.js';
+import { balanceOf, deliver, isPaid, newConversation, rechargeOrder, signedNotice } from './helpers.js';
 
 for (const { engine, available } of DB_ENGINES) {
   describe.skipIf(!available)(`payment notifications on ${engine}`, () => {
@@ -30,7 +30,11 @@ for (const { engine, available } of DB_ENGINES) {
     it('shows the sandbox pay page without scripts, and its 确认支付 credits the balance once', async () => {
       const { cookie } = await signIn(db());
       const orderno = await rechargeOrder(t, cookie);
-      const page = await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/${orderno}` });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/pay/sandbox/${orderno}`,
+        headers: { cookie },
+      });
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('算力充值 100 点');
       expect(page.body).toContain('¥9.90');
@@ -39,7 +43,8 @@ for (const { engine, available } of DB_ENGINES) {
       expect(page.body).not.toMatch(/<script|https?:\/\/(?!localhost)/);
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
 
-      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      // The owner confirms, signed in (the QR link's token is the other way: sandbox-access.test.ts).
+      const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
       const paid = await t.app.inject({
         method: 'POST',
         url: `/api/pay/sandbox/${orderno}`,
@@ -160,11 +165,12 @@ for (const { engine, available } of DB_ENGINES) {
 
     it('credits a per-use payment and spends it on the unlock, once', async () => {
       const { cookie, user } = await signIn(db());
+      const chatuuid = await newConversation(t, cookie);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/chat/GetChargeCode',
         headers: { cookie },
-        payload: { action: 'ChatPerCharge', ConversationId: 'conv-42', money: 100 },
+        payload: { action: 'ChatPerCharge', ConversationId: chatuuid, money: 100 },
       });
       const orderno = res.json().data.orderno;
       const notice = await signedNotice(t, { orderno, amount_fen: 100 });
@@ -173,14 +179,14 @@ for (const { engine, available } of DB_ENGINES) {
       const spends = await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
       expect(spends.map((e) => [e.currency, e.kind, e.amount, e.reference]).sort()).toEqual([
         ['credit', 'recharge', 10, orderno],
-        ['credit', 'spend', -10, 'unlock:chat:conv-42'],
+        ['credit', 'spend', -10, `unlock:chat:${chatuuid}`],
         ['fen', 'recharge', 100, orderno],
       ]);
       const again = await t.app.inject({
         method: 'POST',
         url: '/api/pay/PowerUnlock',
         headers: { cookie },
-        payload: { action: 'ChatPerCharge', ConversationId: 'conv-42' },
+        payload: { action: 'ChatPerCharge', ConversationId: chatuuid },
       });
       expect(again.json().data).toMatchObject({ via: 'already', charged: 0 });
     });

@@ -7,7 +7,7 @@ import { payOrders } from '../../src/db/schema.js';
 import { getCommonCfgPrices, getPricing } from '../../src/modules/billing/pricing.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/users.js';
-import { get, isPaid, post, rechargeOrder } from './helpers.js';
+import { get, isPaid, newConversation, post, rechargeOrder } from './helpers.js';
 
 for (const { engine, available } of DB_ENGINES) {
   describe.skipIf(!available)(`billing orders on ${engine}`, () => {
@@ -43,7 +43,8 @@ for (const { engine, available } of DB_ENGINES) {
       const res = await post(t, '/api/pay/GenChargeOrder', cookie, { id: 'p600', money: 4900 });
       const data = res.json().data;
       expect(data.orderno).toMatch(/^JQ\d{22}$/);
-      expect(data.code).toBe(`${t.config.publicUrl}/api/pay/sandbox/${data.orderno}`);
+      // The sandbox page, with the single-use token a signed-out phone needs to open it.
+      expect(data.code.startsWith(`${t.config.publicUrl}/api/pay/sandbox/${data.orderno}?t=`)).toBe(true);
       expect(data.paycfg).toMatchObject({
         provider: 'sandbox',
         amount: 4900,
@@ -138,7 +139,7 @@ for (const { engine, available } of DB_ENGINES) {
       const chat = await post(t, '/api/chat/GetChargeCode', cookie, {
         action: 'ChatPerCharge',
         money: 100,
-        ConversationId: 'chat-1',
+        ConversationId: await newConversation(t, cookie),
       });
       expect(chat.json().data.paycfg.amount).toBe(100);
       const vip = await post(t, '/api/chat/GetChargeCode', cookie, { action: 'vipcharge', money: 107460 });

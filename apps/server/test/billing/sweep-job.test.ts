@@ -27,7 +27,7 @@ for (const { engine, available } of DB_ENGINES) {
     it('closes an expired unpaid order when its schedule comes due, and records the run', async () => {
       // Everything is in place before the app is ready, so the jobs port has not started yet.
       const { user } = await signIn(db());
-      const deps = { db: db(), pay: t.platform.pay, log: quiet, config: t.config };
+      const deps = { db: db(), pay: t.platform.pay, log: quiet, config: t.config, unlockTargets: {} };
       const expired = (await orderRecharge(deps, user.id, { id: 'p100', clienttp: 'qrcode' })).orderno;
       const live = (await orderRecharge(deps, user.id, { id: 'p100', clienttp: 'qrcode' })).orderno;
       await db()

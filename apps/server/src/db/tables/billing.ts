@@ -81,6 +81,11 @@ export const payOrders = pgTable(
     closedAt: at('closed_at'),
     refundedAt: at('refunded_at'),
     metadata: jsonb('metadata').$type<OrderMetadata>().notNull().default({}),
+    /**
+     * Sandbox orders: sha256 (hex) of the single-use token the QR link carries, so a phone
+     * that is not signed in may open and confirm this order; null once used.
+     */
+    sandboxTokenHash: text('sandbox_token_hash'),
   },
   (t) => [
     index('pay_orders_user_idx').on(t.userId, t.createdAt),

@@ -12,6 +12,7 @@ export { peerFigures } from './peers.js';
 export { buildReport } from './run.js';
 export { planCandidates } from './sample-specs.js';
 export { parsePlan } from './sources.js';
+export { adviceVisibleTo } from './store.js';
 
 export const analysisModule = defineModule({
   name: 'analysis',

@@ -20,6 +20,20 @@ type PricingConfig = Pick<Config, 'billing' | 'pay'>;
 /** What billing knows the unlock by (ConversationId of OptPerCharge). */
 export const adviceTarget = (id: number) => `analysis-${id}`;
 
+/**
+ * Whether `target` (`analysis-<id>`, the ConversationId of OptPerCharge) is this user's own
+ * finished analysis: what billing checks before a per-use order or unlock of its advice.
+ */
+export async function adviceVisibleTo(db: Db, userId: number, target: string): Promise<boolean> {
+  const id = /^analysis-(\d{1,15})$/.exec(target)?.[1];
+  if (!id) return false;
+  const [row] = await db
+    .select({ id: analyses.id })
+    .from(analyses)
+    .where(and(eq(analyses.id, Number(id)), eq(analyses.userId, userId), eq(analyses.status, 'done')));
+  return Boolean(row);
+}
+
 export async function ownAnalysis(db: Db, userId: number, id: number): Promise<AnalysisRow> {
   const [row] = await db
     .select()

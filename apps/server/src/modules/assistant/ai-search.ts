@@ -26,10 +26,12 @@ import { findHits } from './search-hits.js';
 
 export type SearchKind = 'search' | 'fusion';
 
+/** Another caller's search answers exactly as one that does not exist. */
+const searchNotFound = () => new AppError(Code.NOT_FOUND, '搜索记录不存在');
+
 export async function getOwnedSearch(db: Db, uuid: string, owner: Owner) {
   const [row] = await db.select().from(aiSearches).where(eq(aiSearches.uuid, uuid));
-  if (!row) throw new AppError(Code.NOT_FOUND, '搜索记录不存在');
-  if (!isOwner(row, owner)) throw new AppError(Code.FORBIDDEN, '无权访问该搜索记录');
+  if (!row || !isOwner(row, owner)) throw searchNotFound();
   return row;
 }
 
@@ -229,8 +231,7 @@ export async function getInteraction(db: Db, id: number, owner: Owner): Promise<
     .from(aiSearchInteractions)
     .innerJoin(aiSearches, eq(aiSearches.id, aiSearchInteractions.searchId))
     .where(and(eq(aiSearchInteractions.id, id)));
-  if (!row) throw new AppError(Code.NOT_FOUND, '搜索记录不存在');
-  if (!isOwner(row.search, owner)) throw new AppError(Code.FORBIDDEN, '无权访问该搜索记录');
+  if (!row || !isOwner(row.search, owner)) throw searchNotFound();
   return toInteraction(row.interaction, row.search.uuid);
 }
 

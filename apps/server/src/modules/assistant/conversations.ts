@@ -1,6 +1,7 @@
 /**
  * Conversations and their messages, always read through the owner: another caller's
- * chatuuid is refused (403), an unknown one is 404. Deleting a conversation deletes its
+ * chatuuid gets exactly the answer an unknown one gets (404, 会话不存在或已删除), so ids
+ * cannot be confirmed to exist. Deleting a conversation deletes its
  * messages; the turns counted against the free quota stay (they hold no content).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -43,6 +44,18 @@ export async function createConversation(db: Db, owner: Owner, input: NewConvers
   return row!;
 }
 
+/** The one refusal for a conversation the caller may not read, whether or not it exists. */
+export const conversationNotFound = () => new AppError(Code.NOT_FOUND, '会话不存在或已删除');
+
+/** Whether `uuid` is a conversation of this signed-in user (what a per-use chat unlock may be bought for). */
+export async function conversationVisibleTo(db: Db, userId: number, uuid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.uuid, uuid), eq(chatConversations.userId, userId)));
+  return Boolean(row);
+}
+
 /** The caller's conversation, of the given kind when one is given. */
 export async function getOwnedConversation(
   db: Db,
@@ -51,8 +64,7 @@ export async function getOwnedConversation(
   kind?: ChatKind,
 ): Promise<ChatConversationRow> {
   const [row] = await db.select().from(chatConversations).where(eq(chatConversations.uuid, uuid));
-  if (!row || (kind && row.kind !== kind)) throw new AppError(Code.NOT_FOUND, '会话不存在或已删除');
-  if (!isOwner(row, owner)) throw new AppError(Code.FORBIDDEN, '无权访问该会话');
+  if (!row || (kind && row.kind !== kind) || !isOwner(row, owner)) throw conversationNotFound();
   return row;
 }
 

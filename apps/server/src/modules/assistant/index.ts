@@ -8,6 +8,8 @@ import { createGenerations } from './registry.js';
 import { setUpReportRetrieval } from './report-retrieval.js';
 import { assistantRoutes } from './routes.js';
 
+export { conversationVisibleTo } from './conversations.js';
+
 export const assistantModule = defineModule({
   name: 'assistant',
   setup: async (context) => {

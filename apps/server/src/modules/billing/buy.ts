@@ -6,7 +6,7 @@
 import { Code, type Order } from '@jq/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { projects, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 import type { PayPort } from '../../platform/pay/index.js';
@@ -22,13 +22,15 @@ import {
   vipDaysLabel,
   yuan,
 } from './pricing.js';
-import { unlockReference } from './unlock.js';
+import { checkUnlockTarget, type UnlockTargets, unlockReference } from './unlock.js';
 
 export interface BuyDeps {
   db: Db;
   pay: PayPort;
   log: OrderLog;
   config: Pick<Config, 'billing' | 'pay'>;
+  /** What per-use orders may be placed for (see unlock.ts). */
+  unlockTargets: UnlockTargets;
 }
 
 type ClientType = 'qrcode' | 'wechat';
@@ -104,21 +106,14 @@ export async function orderPerUse(deps: BuyDeps, userId: number, input: ChargeCo
   if (input.action === 'vipcharge') return orderVipByPrice(deps, pricing, userId, input);
   const price = pricing.perUse[input.action];
   if (!isClientAmountAccepted(pricing, input.money, price.fen)) refuseAmount(input.money!, price.fen);
-  let target: string | number;
-  let what = price.label;
-  if (input.action === 'DockPerCharge' && input.pid) {
-    const [project] = await deps.db
-      .select({ name: projects.name })
-      .from(projects)
-      .where(eq(projects.id, input.pid));
-    if (!project) throw new AppError(Code.NOT_FOUND, '项目不存在');
-    target = input.pid;
-    what = `${price.label}：${project.name}`;
-  } else if (input.ConversationId) {
-    target = input.ConversationId;
-  } else {
-    throw new AppError(Code.BAD_REQUEST, '参数「会话」有误：请指定要解锁的会话或项目');
-  }
+  // Before any order: what it unlocks exists and the caller may see it.
+  const checked = await checkUnlockTarget(deps.db, deps.unlockTargets, userId, {
+    action: input.action,
+    conversationId: input.ConversationId,
+    pid: input.pid,
+  });
+  const target = checked.kind === 'project' ? checked.projectId : checked.id;
+  const what = checked.kind === 'project' ? `${price.label}：${checked.name}` : price.label;
   return place(deps, userId, input.clienttp, {
     kind: 'per_use',
     product: input.action,

@@ -20,6 +20,7 @@ import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 import type { CreatedPayment, PayPort } from '../../platform/pay/index.js';
 import { ORDER_OPEN_MAX, ORDER_RATE_PER_MINUTE, ORDER_TTL_MS } from './pricing.js';
+import { newSandboxToken, sandboxTokenHash, withSandboxToken } from './sandbox-token.js';
 
 /** to ← allowed from. */
 const ALLOWED_FROM: Record<OrderStatus, OrderStatus[]> = {
@@ -91,6 +92,8 @@ export async function createOrder(
   if (input.clientType === 'jsapi' && pay.engine === 'wechat' && !input.openid) {
     throw new AppError(Code.FORBIDDEN, '微信内支付需要先绑定微信，请使用扫码支付');
   }
+  // The sandbox's QR carries a single-use token, for a phone that is not signed in.
+  const sandboxToken = pay.engine === 'sandbox' ? newSandboxToken() : undefined;
   const order = await db.transaction(async (tx) => {
     // One user's order creations take turns, so the limits below cannot be raced past.
     await tx.execute(sql`select pg_advisory_xact_lock(7315002, ${input.userId % 2_147_483_647}::int)`);
@@ -120,12 +123,13 @@ export async function createOrder(
         provider: pay.engine,
         expiresAt: sql`now() + make_interval(secs => ${ORDER_TTL_MS / 1000})`,
         metadata: { ...input.metadata, clientType: input.clientType },
+        sandboxTokenHash: sandboxToken ? sandboxTokenHash(sandboxToken) : null,
       })
       .returning();
     return row!;
   });
   try {
-    const payment = await pay.createPayment({
+    const created = await pay.createPayment({
       orderno: order.orderno,
       amountFen: order.amountFen,
       description: order.description,
@@ -133,6 +137,9 @@ export async function createOrder(
       clientType: input.clientType,
       openid: input.openid ?? undefined,
     });
+    const payment = sandboxToken
+      ? { ...created, code: withSandboxToken(created.code, sandboxToken) }
+      : created;
     log.info({
       event: 'pay.order.created',
       orderno: order.orderno,

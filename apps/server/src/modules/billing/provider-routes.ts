@@ -11,6 +11,7 @@ import type { Db } from '../../platform/database/index.js';
 import type { PayPort } from '../../platform/pay/index.js';
 import { receiveNotification } from './receive-notification.js';
 import { confirmSandboxPayment, type PageAnswer, showSandboxPage } from './sandbox-pay.js';
+import { SANDBOX_TOKEN_PARAM } from './sandbox-token.js';
 
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
@@ -58,21 +59,30 @@ export function providerRoutes({ db, pay, config }: { db: Db; pay: PayPort; conf
   const sandbox = pay.engine === 'sandbox' ? pay.sandbox : undefined;
   if (!sandbox) return routes;
   const params = z.object({ orderno: z.string().max(64) });
+  // The QR link's single-use token (sandbox-token.ts).
+  const query = z.object({ [SANDBOX_TOKEN_PARAM]: z.string().max(128).optional() });
+  const visitorOf = (request: { user: { id: number } | null; query: { t?: string | undefined } }) => ({
+    userId: request.user?.id ?? null,
+    token: request.query.t,
+  });
   routes.push(
     rawRoute({
       method: 'GET',
       path: '/pay/sandbox/:orderno',
       access: 'P',
-      summary: '沙箱支付页',
+      summary: '沙箱支付页（下单本人，或带二维码里一次性令牌的手机）',
       params,
-      handler: async (request, reply) => sendPage(reply, await showSandboxPage(db, request.params.orderno)),
+      query,
+      handler: async (request, reply) =>
+        sendPage(reply, await showSandboxPage(db, request.params.orderno, visitorOf(request))),
     }),
     rawRoute({
       method: 'POST',
       path: '/pay/sandbox/:orderno',
       access: 'P',
-      summary: '沙箱支付页的确认支付',
+      summary: '沙箱支付页的确认支付（下单本人，或用一次二维码里的令牌）',
       params,
+      query,
       // The page's plain form POST: its body (urlencoded, empty) is not read.
       rawBody: 'string',
       bodyLimit: NOTIFY_BODY_LIMIT,
@@ -80,6 +90,7 @@ export function providerRoutes({ db, pay, config }: { db: Db; pay: PayPort; conf
         const page = await confirmSandboxPayment(
           { db, sandbox, log: request.log },
           request.params.orderno,
+          visitorOf(request),
           sandboxNotifyUrl(request.server, config),
         );
         return sendPage(reply, page);

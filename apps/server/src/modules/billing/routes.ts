@@ -29,12 +29,13 @@ import { checkOrderPaid } from './lifecycle.js';
 import { getChatCfg, getPowerChargeCfg } from './price-lists.js';
 import { providerRoutes } from './provider-routes.js';
 import { listPowerRecords } from './records.js';
-import { unlockWithPower } from './unlock.js';
+import { type UnlockTargets, unlockForCaller } from './unlock.js';
 
 export interface BillingDeps {
   db: Db;
   pay: PayPort;
   config: Config;
+  unlockTargets: UnlockTargets;
 }
 
 export function billingRoutes(deps: BillingDeps): Route[] {
@@ -142,7 +143,11 @@ export function billingRoutes(deps: BillingDeps): Route[] {
       data: PowerUnlockSchema,
       handler: (request) => {
         const { action, ConversationId, pid } = request.body;
-        return unlockWithPower(db, me(request).id, { action, conversationId: ConversationId, pid }, config);
+        return unlockForCaller({ db, config, targets: deps.unlockTargets }, me(request).id, {
+          action,
+          conversationId: ConversationId,
+          pid,
+        });
       },
     }),
     ...providerRoutes(deps),

@@ -5,6 +5,7 @@
  */
 import type { PayOrder } from '../../db/schema.js';
 import { yuan } from './pricing.js';
+import { withSandboxToken } from './sandbox-token.js';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#1f2329}
@@ -39,7 +40,8 @@ function details(order: PayOrder): string {
   }<dl><dt>商品</dt><dd>${escapeHtml(order.description)}</dd><dt>金额</dt><dd>¥${yuan(order.amountFen)}</dd><dt>订单号</dt><dd>${escapeHtml(order.orderno)}</dd></dl>`;
 }
 
-export function renderPayPage(order: PayOrder, isExpired: boolean): string {
+/** `token`: the QR link's single-use token, carried on to 确认支付 when the visitor came by it. */
+export function renderPayPage(order: PayOrder, isExpired: boolean, token?: string): string {
   if (order.status === 'fulfilled' || order.status === 'paid') return renderPaid(order);
   if (order.status !== 'created' || isExpired) {
     return page(
@@ -47,7 +49,8 @@ export function renderPayPage(order: PayOrder, isExpired: boolean): string {
       `${details(order)}<p class="bad">该订单已${order.status === 'refunded' ? '退款' : '关闭或超时'}，请回到原页面重新下单。</p>`,
     );
   }
-  const action = `/api/pay/sandbox/${encodeURIComponent(order.orderno)}`;
+  const path = `/api/pay/sandbox/${encodeURIComponent(order.orderno)}`;
+  const action = token ? withSandboxToken(path, token) : path;
   return page(
     '确认订单',
     `${details(order)}<form method="post" action="${escapeHtml(action)}"><button type="submit">确认支付</button></form>

@@ -119,7 +119,70 @@ export async function unlockProjectContacts(
   };
 }
 
-/** Advice and chat unlocks with credits (the balance-paid twin of GetChargeCode). */
+/** Whether the thing a per-use unlock opens exists and this signed-in user may see it. */
+export type UnlockTargetCheck = (db: Db, userId: number, target: string) => Promise<boolean>;
+
+/**
+ * The checks of the unlocks that open another module's things (the composition root hands
+ * them to the billing module): ChatPerCharge the caller's own assistant conversation,
+ * OptPerCharge the caller's own finished analysis. An action without a check is refused.
+ */
+export type UnlockTargets = Partial<Record<Exclude<PerUseAction, 'DockPerCharge'>, UnlockTargetCheck>>;
+
+/** What is refused the same way whether it does not exist or is someone else's. */
+const TARGET_NOT_FOUND: Record<PerUseAction, string> = {
+  ChatPerCharge: '会话不存在或已删除',
+  OptPerCharge: '要解锁的内容不存在或已删除',
+  DockPerCharge: '项目不存在',
+};
+
+export type UnlockTarget =
+  | { kind: 'project'; projectId: number; name: string }
+  | { kind: 'other'; id: string };
+
+/**
+ * The target of a per-use order or unlock, checked before anything is ordered or charged:
+ * a project that exists (DockPerCharge), else a thing the caller may see by the action's check.
+ */
+export async function checkUnlockTarget(
+  db: Db,
+  targets: UnlockTargets,
+  userId: number,
+  input: { action: PerUseAction; conversationId?: string | undefined; pid?: number | undefined },
+): Promise<UnlockTarget> {
+  if (input.action === 'DockPerCharge') {
+    if (!input.pid) throw new AppError(Code.BAD_REQUEST, '参数「项目」有误：请指定要解锁的项目');
+    const [project] = await db
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, input.pid));
+    if (!project) throw new AppError(Code.NOT_FOUND, TARGET_NOT_FOUND.DockPerCharge);
+    return { kind: 'project', projectId: input.pid, name: project.name };
+  }
+  const id = input.conversationId;
+  if (!id) throw new AppError(Code.BAD_REQUEST, '参数「会话」有误：请指定要解锁的会话');
+  const isVisible = targets[input.action];
+  if (!isVisible || !(await isVisible(db, userId, id)))
+    throw new AppError(Code.NOT_FOUND, TARGET_NOT_FOUND[input.action]);
+  return { kind: 'other', id };
+}
+
+/** PowerUnlock: the caller's unlock with credits, once its target is checked. */
+export async function unlockForCaller(
+  deps: { db: Db; config: PricingConfig; targets: UnlockTargets },
+  userId: number,
+  input: { action: PerUseAction; conversationId?: string | undefined; pid?: number | undefined },
+): Promise<UnlockResult> {
+  const target = await checkUnlockTarget(deps.db, deps.targets, userId, input);
+  return target.kind === 'project'
+    ? unlockProjectContacts(deps.db, userId, target.projectId, deps.config)
+    : unlockWithPower(deps.db, userId, { action: input.action, conversationId: target.id }, deps.config);
+}
+
+/**
+ * Advice and chat unlocks with credits (the balance-paid twin of GetChargeCode). The caller
+ * has checked the target (`checkUnlockTarget`, or its own module's ownership check).
+ */
 export async function unlockWithPower(
   db: Db,
   userId: number,

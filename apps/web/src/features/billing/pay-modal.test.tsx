@@ -14,8 +14,8 @@ const envelope = (code: number, data: unknown) =>
 
 const ORDER: Order = {
   orderno: 'JQ2026112200000012345678',
-  code: 'http://localhost/api/pay/sandbox/JQ2026112200000012345678',
-  payQrcodeUrl: 'http://localhost/api/pay/sandbox/JQ2026112200000012345678',
+  code: 'http://localhost/api/pay/sandbox/JQ2026112200000012345678?t=qr-token_0123',
+  payQrcodeUrl: 'http://localhost/api/pay/sandbox/JQ2026112200000012345678?t=qr-token_0123',
   paycfg: {
     provider: 'sandbox',
     amount: 990,
@@ -136,7 +136,8 @@ describe('PayModal', () => {
     const open = await screen.findByTestId('pay-open');
     expect(open.tagName).toBe('A');
     expect(open.textContent).toBe(billing.openPayPage);
-    expect(open.getAttribute('href')).toBe(`/api/pay/sandbox/${ORDER.orderno}`);
+    // With the QR's single-use token, as on the desktop link.
+    expect(open.getAttribute('href')).toBe(`/api/pay/sandbox/${ORDER.orderno}?t=qr-token_0123`);
     expect(screen.queryByText(billing.sandboxScanHint)).toBeNull();
     expect(screen.getAllByRole('link', { name: billing.openPayPage })).toHaveLength(1);
     expect(within(screen.getByTestId('pay-sandbox-note')).queryByRole('link')).toBeNull();
@@ -150,9 +151,10 @@ describe('PayModal', () => {
     const { onPaid, onClose } = renderModal();
     expect(await screen.findByText('¥9.90')).toBeTruthy();
     expect(screen.getByText('算力充值 100 点')).toBeTruthy();
-    // The sandbox link opens the pay page on this site, whatever address the QR carries.
+    // The sandbox link opens the pay page on this site, whatever address the QR carries, with
+    // the QR's single-use token (the page is shown only to the owner or the token's holder).
     expect(screen.getByRole('link', { name: billing.openPayPage }).getAttribute('href')).toBe(
-      `/api/pay/sandbox/${ORDER.orderno}`,
+      `/api/pay/sandbox/${ORDER.orderno}?t=qr-token_0123`,
     );
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(checks).toHaveLength(0);

@@ -44,7 +44,8 @@ const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /**
  * The sandbox page on this site: the link is for the browser showing the modal, which
- * reaches the site it is on even where the QR's PUBLIC_URL address does not.
+ * reaches the site it is on even where the QR's PUBLIC_URL address does not. It keeps the
+ * QR's query, the single-use token that lets a signed-out phone open and confirm the order.
  */
 export function sandboxLink(code: string): string {
   try {

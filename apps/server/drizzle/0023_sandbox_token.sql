@@ -1,0 +1,1 @@
+ALTER TABLE "pay_orders" ADD COLUMN "sandbox_token_hash" text;
