@@ -9,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config.js';
 import type { LoadResult } from './load-generator.js';
+import type { StartupFigures } from './server-process.js';
 
 export interface EngineReport {
   engine: 'pglite' | 'postgresql';
@@ -19,8 +20,8 @@ export interface EngineReport {
   institutions: number;
   names: Record<string, string>;
   results: Record<string, LoadResult>;
-  /** The server's search index: seconds from health to ready, RSS (MB) before, after, at the end. */
-  index?: { readySeconds: number; rssBeforeMb: number; rssAfterMb: number; rssEndMb: number };
+  /** The server's start-up (seconds from spawn, RSS in MB) and its RSS at the end of the load. */
+  startup?: StartupFigures & { rssEndMb: number };
 }
 
 const ms = (n: number) => n.toFixed(1);
@@ -47,11 +48,11 @@ export function printReport(reports: EngineReport[], environment: Record<string,
         `| ${report.names[key] ?? key} | ${r.requests} | ${r.rps.toFixed(0)} | ${isHealth ? '100%' : `${Math.round(share * 100)}%`} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${meets} |`,
       );
     }
-    if (report.index) {
-      const i = report.index;
+    if (report.startup) {
+      const s = report.startup;
       lines.push(
         '',
-        `搜索索引：服务就绪后 ${i.readySeconds.toFixed(1)} 秒建成；服务进程 RSS 建索引前 ${i.rssBeforeMb} MB，建成后 ${i.rssAfterMb} MB，压测结束时 ${i.rssEndMb} MB。`,
+        `启动（从进程启动起计）：${s.listenSeconds.toFixed(1)} 秒可访问，搜索索引 ${s.searchSeconds.toFixed(1)} 秒、撮合索引 ${s.matchSeconds.toFixed(1)} 秒就绪；服务进程 RSS 可访问时 ${s.rssListenMb} MB，两个索引就绪时 ${s.rssReadyMb} MB（此前峰值 ${s.rssPeakMb} MB），压测结束时 ${s.rssEndMb} MB。`,
       );
     }
     lines.push('');

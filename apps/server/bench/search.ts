@@ -10,8 +10,9 @@
  *
  * Each engine is measured twice on the same data: with the search cache as deployed
  * (SEARCH_CACHE_SECONDS=30) and without it (0), which is what a never-seen search costs.
- * Measuring starts once the server's search index is ready (searches take the SQL path
- * until then); the time that took and the server's RSS before and after are reported.
+ * Measuring starts once the server's search index and match index are both ready (searches
+ * take the SQL path until then); the seconds from spawning the process to each, and the
+ * server's RSS then (and its peak), are reported: the start-up and memory figures.
  *
  * Options: --engines pglite,postgresql  --duration 15 (s per scenario)  --concurrency 20
  *          --seed N  --cache on|off|both  --fresh (regenerate the PGlite set)
@@ -30,12 +31,11 @@ import { type BenchRequest, type LoadResult, runLoad } from './load-generator.js
 import { type EngineReport, printReport, writeDocsSection } from './report.js';
 import {
   freePort,
+  measureStartup,
   pgliteBenchDir,
   rssMb,
   startServer,
   stopServer,
-  waitForOk,
-  waitForSearchIndex,
 } from './server-process.js';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -148,16 +148,13 @@ function scenarios(data: BenchData) {
 async function measure(engine: Engine, env: Record<string, string>, data: BenchData, isCached: boolean) {
   const serverEnv = { ...env, PORT: String(await freePort()), SEARCH_CACHE_SECONDS: isCached ? '30' : '0' };
   console.info(`[${engine}] 启动服务（端口 ${serverEnv.PORT}，搜索缓存${isCached ? '开启' : '关闭'}）…`);
+  const spawnedAt = performance.now();
   const child = startServer(serverEnv);
   try {
     const baseUrl = `http://127.0.0.1:${serverEnv.PORT}`;
-    await waitForOk(`${baseUrl}/api/health`, {}, child, '服务', 600_000);
-    const rssBeforeMb = rssMb(child);
-    const readySeconds = await waitForSearchIndex(baseUrl, child, 600_000);
-    if (readySeconds === null) throw new Error('搜索索引未在 10 分钟内就绪');
-    const index = { readySeconds, rssBeforeMb, rssAfterMb: rssMb(child) };
+    const startup = await measureStartup(baseUrl, child, spawnedAt);
     console.info(
-      `  搜索索引就绪：${readySeconds.toFixed(1)} 秒，RSS ${index.rssBeforeMb} → ${index.rssAfterMb} MB`,
+      `  启动后 ${startup.listenSeconds.toFixed(1)} 秒可访问，搜索索引 ${startup.searchSeconds.toFixed(1)} 秒、撮合索引 ${startup.matchSeconds.toFixed(1)} 秒就绪；RSS ${startup.rssListenMb} → ${startup.rssReadyMb} MB（峰值 ${startup.rssPeakMb} MB）`,
     );
     const results: Record<string, LoadResult> = {};
     for (const scenario of scenarios(data)) {
@@ -169,7 +166,7 @@ async function measure(engine: Engine, env: Record<string, string>, data: BenchD
         `  ${scenario.name}: ${r.rps.toFixed(0)} 次/秒，p50 ${r.p50.toFixed(1)} ms，p95 ${r.p95.toFixed(1)} ms，p99 ${r.p99.toFixed(1)} ms${r.errors ? `，错误 ${r.errors}（${r.firstError}）` : ''}`,
       );
     }
-    return { results, index: { ...index, rssEndMb: rssMb(child) } };
+    return { results, startup: { ...startup, rssEndMb: rssMb(child) } };
   } finally {
     await stopServer(child);
   }
@@ -202,7 +199,7 @@ async function benchEngine(engine: Engine): Promise<EngineReport[]> {
     const names = Object.fromEntries(scenarios(data).map((s) => [s.key, s.name]));
     const reports: EngineReport[] = [];
     for (const isCached of cacheModes) {
-      const { results, index } = await measure(engine, env, data, isCached);
+      const { results, startup } = await measure(engine, env, data, isCached);
       reports.push({
         engine,
         isCached,
@@ -211,7 +208,7 @@ async function benchEngine(engine: Engine): Promise<EngineReport[]> {
         institutions: data.institutions,
         names,
         results,
-        index,
+        startup,
       });
     }
     return reports;

@@ -89,6 +89,7 @@ export async function waitForSearchIndex(
   baseUrl: string,
   child: ChildProcess,
   timeoutMs: number,
+  intervalMs = 1000,
 ): Promise<number | null> {
   const t0 = performance.now();
   for (let page = 1; performance.now() - t0 < timeoutMs; page++) {
@@ -102,17 +103,78 @@ export async function waitForSearchIndex(
     if (response.status === 200 && body.data?.totalIsEstimate === false) {
       return (performance.now() - t0) / 1000;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   return null;
 }
 
-/** The child's resident memory in MB (Linux), or 0 when unknown. */
-export function rssMb(child: ChildProcess): number {
+/** The child's resident memory in MB (Linux), or 0 when unknown; `VmHWM` gives its peak so far. */
+export function rssMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     return Math.round(kb / 1024);
   } catch {
     return 0;
   }
+}
+
+/** Seconds until the match index answers: `aiprojectpage` waits for it, then answers 200. */
+export async function waitForMatchIndex(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+  const t0 = performance.now();
+  await waitForOk(
+    `${baseUrl}/api/chat/aiprojectpage`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ institutionId: 1, pageSize: 1 }),
+    },
+    child,
+    '撮合索引',
+    timeoutMs,
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+export interface StartupFigures {
+  /** Seconds from spawning the process: listening (health 200), search index, match index. */
+  listenSeconds: number;
+  searchSeconds: number;
+  matchSeconds: number;
+  /** Resident memory (MB) when health first answered, once both indexes were ready, and the peak until then. */
+  rssListenMb: number;
+  rssReadyMb: number;
+  rssPeakMb: number;
+}
+
+/**
+ * Start-up as a user of the process sees it, timed from `spawnedAt` (performance.now() when
+ * the child was spawned): when it listens, when the search index and the match index answer
+ * (both built in the background after the start), and its memory then.
+ */
+export async function measureStartup(
+  baseUrl: string,
+  child: ChildProcess,
+  spawnedAt: number,
+  timeoutMs = 600_000,
+): Promise<StartupFigures> {
+  const since = () => (performance.now() - spawnedAt) / 1000;
+  await waitForOk(`${baseUrl}/api/health`, {}, child, '服务', timeoutMs);
+  const listenSeconds = since();
+  const rssListenMb = rssMb(child);
+  const [searchSeconds, matchSeconds] = await Promise.all([
+    waitForSearchIndex(baseUrl, child, timeoutMs, 250).then((s) => {
+      if (s === null) throw new Error('搜索索引未在时限内就绪');
+      return since();
+    }),
+    waitForMatchIndex(baseUrl, child, timeoutMs).then(since),
+  ]);
+  return {
+    listenSeconds,
+    searchSeconds,
+    matchSeconds,
+    rssListenMb,
+    rssReadyMb: rssMb(child),
+    rssPeakMb: rssMb(child, 'VmHWM'),
+  };
 }
