@@ -5,13 +5,15 @@ import { toNameGramText, toSearchText } from '../../src/lib/text.js';
 import { loadDemoData } from '../../src/modules/demo/index.js';
 import { configureSearchCache, notifyLibraryChanged } from '../../src/modules/library/search/cache.js';
 import {
-  readySearchIndex,
-  SEARCH_INDEX_JOB,
   searchIndexOptions,
   whenSearchIndexReady,
 } from '../../src/modules/library/search/index/library-index.js';
 import { intersect, RowSet, unionAll } from '../../src/modules/library/search/index/row-sets.js';
 import { SEARCH_LIMITS } from '../../src/modules/library/search/run-search.js';
+import {
+  readyLibrarySnapshot as readySearchIndex,
+  SNAPSHOT_JOB,
+} from '../../src/modules/library/snapshot/snapshot.js';
 import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
 import { insertLibraryFixtures, type LibraryFixtures } from './fixtures.js';
@@ -148,7 +150,7 @@ for (const { engine, available } of DB_ENGINES) {
     it('answers every search exactly as the SQL path does', { timeout: 300_000 }, async () => {
       expect(await checkAgreement(() => t)).toBeGreaterThan(250);
       const index = readySearchIndex(t.platform.database.db)!;
-      expect(index.projects.size).toBe(fx.allProjects.length);
+      expect(index.search.projects.size).toBe(fx.allProjects.length);
     });
 
     it('drops the index when the library changes and finds new rows once rebuilt', async () => {
@@ -213,7 +215,9 @@ for (const { engine, available } of DB_ENGINES) {
     it('builds once ready and again after every announced change, without a search asking', async () => {
       const db = t.platform.database.db;
       await t.app.ready();
-      await expect.poll(() => readySearchIndex(db)?.projects.size, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => readySearchIndex(db)?.search.projects.size, { timeout: 20_000 })
+        .toBeGreaterThan(0);
       const first = readySearchIndex(db)!;
       await db.insert(projectsTable).values({
         name: '厦门星链海洋科技有限公司',
@@ -223,8 +227,8 @@ for (const { engine, available } of DB_ENGINES) {
       });
       await notifyLibraryChanged(t.platform.bus);
       await expect
-        .poll(() => readySearchIndex(db)?.projects.size, { timeout: 20_000 })
-        .toBe(first.projects.size + 1);
+        .poll(() => readySearchIndex(db)?.search.projects.size, { timeout: 20_000 })
+        .toBe(first.search.projects.size + 1);
       const data = (
         await t.app.inject({
           method: 'POST',
@@ -236,7 +240,7 @@ for (const { engine, available } of DB_ENGINES) {
       // Both builds ran as jobs of the jobs port, and each is on record.
       const runs = await selectRows<{ state: string }>(
         db,
-        sql`select state from job_runs where name = ${SEARCH_INDEX_JOB} order by id`,
+        sql`select state from job_runs where name = ${SNAPSHOT_JOB} order by id`,
       );
       expect(runs.filter((run) => run.state === 'done').length).toBeGreaterThanOrEqual(2);
     });

@@ -8,7 +8,7 @@ import {
   insertDataset,
   readIdOffsets,
 } from '../../src/modules/demo/index.js';
-import { notifyLibraryChanged } from '../../src/modules/library/index.js';
+import { notifyLibraryChanged, SNAPSHOT_JOB } from '../../src/modules/library/index.js';
 import { syncReferenceData } from '../../src/modules/reference/index.js';
 import { selectRows } from '../../src/platform/database/index.js';
 import { createTestApp, DB_ENGINES, type TestApp } from '../helpers/app.js';
@@ -336,6 +336,7 @@ for (const { engine, available } of DB_ENGINES) {
     });
   });
 
+  // The match index is a view of the library snapshot: built by its job, with it.
   describe.skipIf(!available)(`match index in a server on ${engine}`, () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -351,7 +352,7 @@ for (const { engine, available } of DB_ENGINES) {
       (
         await selectRows<{ n: number }>(
           t.platform.database.db,
-          sql`select count(*)::int as n from job_runs where name = 'matching.rebuild-index' and state = 'done'`,
+          sql`select count(*)::int as n from job_runs where name = ${SNAPSHOT_JOB} and state = 'done'`,
         )
       )[0]!.n;
 

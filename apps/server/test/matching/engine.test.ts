@@ -16,7 +16,8 @@ beforeAll(() => {
 }, 120_000);
 
 const tax = () => taxonomy();
-const position = (id: number) => index.projects.positionById.get(id)!;
+const allProfiles = () => Array.from({ length: index.investors.size }, (_, i) => index.investors.profile(i));
+const position = (id: number) => index.projects.position(id);
 
 /** Venture-stage projects with a sub-industry, spread over the dataset: fixed by the seed. */
 function fixedProjects(count: number) {
@@ -33,7 +34,7 @@ describe('matching engine on generated demo data', () => {
       expect(ranked.idx.length).toBeGreaterThanOrEqual(10);
       const band = STAGE_BANDS[stageBand(p.stage)] as readonly number[];
       for (const i of ranked.idx.subarray(0, 10)) {
-        const e = index.investors.profiles[i]!;
+        const e = index.investors.profile(i);
         const inIndustry = e.statedTops.has(features.top) || e.topCounts.has(features.top);
         const inBand = band.some((s) => e.statedStages.has(s) || e.stageCounts.has(s));
         expect(inIndustry, `investor ${e.id} for project ${p.id}`).toBe(true);
@@ -65,7 +66,7 @@ describe('matching engine on generated demo data', () => {
     expect(found).toBeDefined();
     const features = projectFeaturesAt(index, position(found!.project));
     const ranked = rankEntities(index, index.investors, features);
-    const at = [...ranked.idx].findIndex((i) => index.investors.profiles[i]!.id === found!.investor);
+    const at = [...ranked.idx].findIndex((i) => index.investors.profile(i).id === found!.investor);
     expect(at).toBeGreaterThanOrEqual(0);
     const [item] = investorItems(index, index.investors, features, '本项目', ranked, at, 1);
     expect(item!.conflict.isConflict).toBe(true);
@@ -80,7 +81,7 @@ describe('matching engine on generated demo data', () => {
     expect(item!.score).toBeCloseTo(Math.max(0, positive - CONFLICT_PENALTY), 0);
     // Excluding conflicts drops it.
     const clean = rankEntities(index, index.investors, features, { excludeConflicts: true });
-    expect([...clean.idx].map((i) => index.investors.profiles[i]!.id)).not.toContain(found!.investor);
+    expect([...clean.idx].map((i) => index.investors.profile(i).id)).not.toContain(found!.investor);
   });
 
   it('never lists an investor a filter excludes', () => {
@@ -92,7 +93,7 @@ describe('matching engine on generated demo data', () => {
       const guangdong = t.provinceIndex.get('440000')!;
       const shanghai = t.provinceIndex.get('310000')!;
       for (const i of ranked.idx) {
-        const e = index.investors.profiles[i]!;
+        const e = index.investors.profile(i);
         expect([4, 5].some((s) => e.statedStages.has(s) || e.stageCounts.has(s))).toBe(true);
         const open = e.statedProvinces.size === 0;
         const region = [guangdong, shanghai].some((r) => e.statedProvinces.has(r) || e.provinceCounts.has(r));
@@ -103,7 +104,7 @@ describe('matching engine on generated demo data', () => {
       }
       const industryOnly = rankEntities(index, index.investors, features, { industry: ['ai'] });
       for (const i of industryOnly.idx) {
-        const e = index.investors.profiles[i]!;
+        const e = index.investors.profile(i);
         const ai = t.industryIndex.get('ai')!;
         expect(e.statedTops.has(ai) || e.topCounts.has(ai)).toBe(true);
       }
@@ -135,7 +136,7 @@ describe('matching engine on generated demo data', () => {
       }
     }
     // The investor side cites existing projects too.
-    const seeker = index.investors.profiles.find((e) => e.n >= 3)!;
+    const seeker = allProfiles().find((e) => e.n >= 3)!;
     const ranked = rankProjects(index, seeker);
     const summaries = async (ids: number[]) =>
       new Map(
@@ -154,7 +155,7 @@ describe('matching engine on generated demo data', () => {
   });
 
   it('scores a pair the same in both directions', () => {
-    const seeker = index.investors.profiles.find((e) => e.n >= 3)!;
+    const seeker = allProfiles().find((e) => e.n >= 3)!;
     const ranked = rankProjects(index, seeker);
     for (let r = 0; r < 5; r++) {
       const features = projectFeaturesAt(index, ranked.idx[r]!);
@@ -166,7 +167,7 @@ describe('matching engine on generated demo data', () => {
   });
 
   it('bounds the VIP boost: a clearly better match always stays ahead', () => {
-    const seeker = index.investors.profiles.find((e) => e.n >= 5)!;
+    const seeker = allProfiles().find((e) => e.n >= 5)!;
     const plain = rankProjects(index, seeker);
     // VIP owners on every third listed project, including weak ones.
     const vipOwners = new Set<number>();

@@ -6,13 +6,12 @@ import { defineModule } from '../../http/index.js';
 import { renderMissingReportPdfs } from './report-pdf.js';
 import { libraryRoutes } from './routes.js';
 import { configureSearchCache, listenForLibraryChanges } from './search/cache.js';
-import { registerSearchIndex } from './search/index/library-index.js';
 import { clearVocabulary } from './search/vocabulary.js';
+import { registerLibrarySnapshot } from './snapshot/snapshot.js';
 
 export { IMPORT_KINDS, type ImportKind } from './import/columns.js';
 export { type ImportReport, summarizeImport } from './import/import-library.js';
 export { importAndAnnounce } from './import/run-import.js';
-export { LibraryMirror } from './mirror.js';
 export { FINANCING_NEED_KIND, getFinancingNeedsLimit } from './queries/financing-needs.js';
 export { listSampleReports, searchReports } from './queries/reports.js';
 export { renderMissingReportPdfs } from './report-pdf.js';
@@ -22,6 +21,32 @@ export { industryNames, type ParsedKeyword, type QueryReading, readQuery } from 
 export { searchInvestors } from './search/search-investors.js';
 export { searchOrgs as searchInstitutions } from './search/search-orgs.js';
 export { searchProjects } from './search/search-projects.js';
+export {
+  type DictColumn,
+  type Dictionary,
+  intOrNull,
+  type ListColumn,
+  NULL_INT,
+  type TextColumn,
+} from './snapshot/columns.js';
+export {
+  addLibrarySnapshotView,
+  type LibrarySnapshot,
+  readyLibrarySnapshot,
+  refreshLibrarySnapshot,
+  SNAPSHOT_JOB,
+  type SnapshotBuild,
+  type SnapshotViewBuilder,
+  whenLibrarySnapshotReady,
+} from './snapshot/snapshot.js';
+export type {
+  InstitutionColumns,
+  InvestorColumns,
+  ProjectColumns,
+  RoundColumns,
+  SeatColumns,
+  TokenLists,
+} from './snapshot/types.js';
 
 const RENDER_PDFS = 'library.render-report-pdfs';
 
@@ -31,19 +56,20 @@ export const libraryModule = defineModule({
     const db = platform.database.db;
     configureSearchCache(config.searchCacheSeconds);
     const unsubscribe = await listenForLibraryChanges(platform.bus, db, () => clearVocabulary(db));
-    const searchIndex = registerSearchIndex(db, { eager: config.env !== 'test', jobs: platform.jobs, log });
-    onReady(() => searchIndex.start());
+    // The library read once into memory: the search index and other modules' views (matching) are built from it.
+    const snapshot = registerLibrarySnapshot(db, { eager: config.env !== 'test', jobs: platform.jobs, log });
+    onReady(() => snapshot.start());
     // Outside tests (whose fixtures come after the start): the PDFs a previous start or a demo
     // load left unrendered, after the modules' onReady work (the demo load) is done.
     if (config.env !== 'test') onReady(() => platform.jobs.enqueue(RENDER_PDFS).then(() => {}));
     onClose(async () => {
-      searchIndex.stop();
+      snapshot.stop();
       await unsubscribe();
     });
     return {
       routes: libraryRoutes(config, platform),
       jobs: [
-        searchIndex.job(),
+        snapshot.job(),
         {
           name: RENDER_PDFS,
           // A later start finishes what is missing, and a viewer's request renders its own.

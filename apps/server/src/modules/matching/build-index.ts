@@ -1,23 +1,32 @@
 /**
- * Builds the in-process match index from plain rows: project features in flat arrays (a
- * few hundred bytes a project), and for every investor and institution a profile of what
- * it says (stated industries, stages, ticket, regions, thesis) and what it did (deal
- * counts by industry, stage and province, cheque sizes, dated deals, portfolio centroid).
- * Pure and synchronous: the same rows give the same index, whether they came from the
- * database or from the demo generator.
+ * Builds the in-process match index from its source columns: project features in flat
+ * arrays (a few hundred bytes a project), and for every investor and institution a profile
+ * of what it says (stated industries, stages, ticket, regions, thesis) and what it did (deal
+ * counts by industry, stage and province, cheque sizes, dated deals, portfolio centroid),
+ * stored column-wise (profile-store.ts). The same source gives the same index, whether it
+ * came from the library snapshot or from the demo generator. `buildMatchIndex` runs through
+ * at once; `buildMatchIndexSliced` pauses now and then (a server keeps answering meanwhile).
  */
+import { type ProfileDraft, ProfileStore } from './profile-store.js';
 import { provinceOf, type Taxonomy, taxonomy } from './taxonomy.js';
 import type {
   EntityBundle,
   EntityProfile,
+  EntitySource,
   MatchIndex,
   MatchSource,
   ProjectTable,
-  SourceDeal,
-  SourceEntity,
-  SourceProject,
+  SparseVector,
 } from './types.js';
-import { addInto, buildVocabulary, EMPTY_VECTOR, toSparse, type Vocabulary, vectorOfIds } from './vectors.js';
+import {
+  addInto,
+  buildVocabulary,
+  EMPTY_VECTOR,
+  tokensOf,
+  toSparse,
+  type Vocabulary,
+  vectorOfIds,
+} from './vectors.js';
 import { ENTITY_VECTOR_SIZE, PROJECT_VECTOR_SIZE } from './weights.js';
 
 const DAY_MS = 86_400_000;
@@ -47,13 +56,36 @@ export function groupKey(subId: string, productLine: string | undefined): string
   return productLine ? `${subId}|${productLine}` : undefined;
 }
 
-function buildProjects(tax: Taxonomy, vocabulary: Vocabulary, projects: SourceProject[]) {
-  const n = projects.length;
+/** The index of an id among ids: binary search when they ascend, else a map. */
+function positionsOf(ids: ArrayLike<number>): (id: number) => number {
+  let ascending = true;
+  for (let i = 1; i < ids.length && ascending; i++) if (!(ids[i - 1]! < ids[i]!)) ascending = false;
+  if (!ascending) {
+    const map = new Map<number, number>();
+    for (let i = 0; i < ids.length; i++) map.set(ids[i]!, i);
+    return (id) => map.get(id) ?? -1;
+  }
+  return (id) => {
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < ids.length && ids[lo] === id ? lo : -1;
+  };
+}
+
+function* buildProjects(tax: Taxonomy, vocabulary: Vocabulary, source: MatchSource['projects']) {
+  const n = source.n;
   const groupIndex = new Map<string, number>();
   const groupLabel: string[] = [];
+  const id = Float64Array.from({ length: n }, (_, i) => source.ids[i]!);
   const table: ProjectTable = {
-    id: new Int32Array(n),
-    name: new Array<string>(n),
+    id,
+    // The source's own function: a closure here would keep the whole source (its tokens) alive.
+    name: source.name,
     top: new Int16Array(n),
     sub: new Int16Array(n),
     stage: new Uint8Array(n),
@@ -66,34 +98,34 @@ function buildProjects(tax: Taxonomy, vocabulary: Vocabulary, projects: SourcePr
     vecIds: new Int32Array(n * PROJECT_VECTOR_SIZE),
     vecWeights: new Float32Array(n * PROJECT_VECTOR_SIZE),
     byTop: new Map(),
-    positionById: new Map(),
+    position: positionsOf(id),
     groupLabel,
   };
   const byTop = new Map<number, number[]>();
   let at = 0;
-  projects.forEach((p, i) => {
-    const { top, sub } = industryPair(tax, p.industryId, p.industries);
-    table.id[i] = p.id;
-    table.name[i] = p.name;
+  for (let i = 0; i < n; i++) {
+    if ((i & 1023) === 0) yield;
+    const { top, sub } = industryPair(tax, source.industryId(i), source.industries(i));
     table.top[i] = top;
     table.sub[i] = sub;
-    table.stage[i] = p.stage;
-    table.amount[i] = p.amount ?? Number.NaN;
-    table.province[i] = provinceOf(tax, p.provinceCode ?? p.cityCode);
-    table.city[i] = Number(p.cityCode ?? 0) || 0;
-    const key = sub >= 0 ? groupKey(tax.industryIds[sub]!, p.tags[0]) : undefined;
+    table.stage[i] = source.stage(i);
+    table.amount[i] = source.amount(i) ?? Number.NaN;
+    const city = source.cityCode(i);
+    table.province[i] = provinceOf(tax, source.provinceCode(i) ?? city);
+    table.city[i] = Number(city ?? 0) || 0;
+    const tag = source.firstTag(i);
+    const key = sub >= 0 ? groupKey(tax.industryIds[sub]!, tag) : undefined;
     let group = -1;
     if (key) {
       group = groupIndex.get(key) ?? groupLabel.length;
       if (group === groupLabel.length) {
         groupIndex.set(key, group);
-        groupLabel.push(p.tags[0]!);
+        groupLabel.push(tag!);
       }
     }
     table.group[i] = group;
-    table.owner[i] = p.ownerUserId ?? 0;
-    table.positionById.set(p.id, i);
-    const vec = vectorOfIds(vocabulary, p.tokens, PROJECT_VECTOR_SIZE);
+    table.owner[i] = source.owner(i);
+    const vec = vectorOfIds(vocabulary, tokensOf(source.tokens, i), PROJECT_VECTOR_SIZE);
     table.vecStart[i] = at;
     table.vecIds.set(vec.ids, at);
     table.vecWeights.set(vec.weights, at);
@@ -102,7 +134,7 @@ function buildProjects(tax: Taxonomy, vocabulary: Vocabulary, projects: SourcePr
       if (!byTop.has(top)) byTop.set(top, []);
       byTop.get(top)!.push(i);
     }
-  });
+  }
   table.vecStart[n] = at;
   table.vecIds = table.vecIds.slice(0, at);
   table.vecWeights = table.vecWeights.slice(0, at);
@@ -110,82 +142,61 @@ function buildProjects(tax: Taxonomy, vocabulary: Vocabulary, projects: SourcePr
   return { table, groupIndex };
 }
 
+/** One seat of an entity: the deal row in the source and the project's index. */
 interface DealRef {
-  deal: SourceDeal;
+  deal: number;
   project: number;
 }
 
 const increment = (map: Map<number, number>, key: number, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
-/** Flat copies of a profile's sets and counts (built once, read in every score). */
-export function denseOf(tax: Taxonomy, e: EntityProfile): EntityProfile['dense'] {
-  const n = tax.industryIds.length;
-  const dense = {
-    industryCount: new Float32Array(n),
-    industryStated: new Uint8Array(n),
-    stageCount: new Float32Array(64),
-    stageStated: new Uint8Array(64),
-    provinceCount: new Float32Array(64),
-    provinceStated: new Uint8Array(64),
-  };
-  for (const [k, c] of e.topCounts) dense.industryCount[k] = c;
-  for (const [k, c] of e.subCounts) dense.industryCount[k] = c;
-  for (const k of e.statedTops) dense.industryStated[k] = 1;
-  for (const k of e.statedSubs) dense.industryStated[k] = 1;
-  for (const [k, c] of e.stageCounts) if (k < 64) dense.stageCount[k] = c;
-  for (const k of e.statedStages) if (k < 64) dense.stageStated[k] = 1;
-  for (const [k, c] of e.provinceCounts) dense.provinceCount[k] = c;
-  for (const k of e.statedProvinces) dense.provinceStated[k] = 1;
-  return dense;
+/** What a profile is made of beyond its deals. */
+export interface ProfileEntity {
+  id: number;
+  industries: readonly string[];
+  stages: ArrayLike<number>;
+  ticketMin: number | null;
+  ticketMax: number | null;
+  regions: readonly string[];
 }
 
-export function buildProfile(
+/** A profile's draft: stated preferences from `entity`, the rest aggregated from its deals. */
+export function draftProfile(
   tax: Taxonomy,
-  vocabulary: Vocabulary,
   projects: ProjectTable,
-  kind: EntityProfile['kind'],
-  idx: number,
-  entity: Pick<
-    SourceEntity,
-    'id' | 'industries' | 'stages' | 'ticketMin' | 'ticketMax' | 'regions' | 'tokens'
-  >,
-  deals: DealRef[],
+  deals: MatchSource['deals'] | null,
+  entity: ProfileEntity,
+  refs: DealRef[],
   nowDay: number,
-): EntityProfile {
-  const statedTops = new Set<number>();
-  const statedSubs = new Set<number>();
+  thesisVec: SparseVector,
+): ProfileDraft {
+  const statedIndustries = new Set<number>();
   for (const id of entity.industries) {
     const i = tax.industryIndex.get(id);
     if (i === undefined) continue;
-    if (tax.topOf[i] === i) statedTops.add(i);
-    else {
-      statedSubs.add(i);
-      statedTops.add(tax.topOf[i]!);
-    }
+    statedIndustries.add(i);
+    statedIndustries.add(tax.topOf[i]!);
   }
   const statedProvinces = new Set<number>();
   for (const code of entity.regions) {
     const p = provinceOf(tax, code);
     if (p >= 0) statedProvinces.add(p);
   }
-  deals.sort((a, b) => (a.deal.date < b.deal.date ? 1 : a.deal.date > b.deal.date ? -1 : 0));
-  const profile: EntityProfile = {
-    kind,
-    idx,
+  // Newest first; a stable sort keeps seats of one day in source order.
+  if (deals) refs.sort((a, b) => deals.day(b.deal) - deals.day(a.deal));
+  const draft: ProfileDraft = {
     id: entity.id,
-    statedTops,
-    statedSubs,
-    statedStages: new Set(entity.stages),
+    statedIndustries,
+    statedStages: Array.from(entity.stages),
+    statedProvinces,
     ticketMin: entity.ticketMin,
     ticketMax: entity.ticketMax,
-    statedProvinces,
-    n: deals.length,
-    topCounts: new Map(),
-    subCounts: new Map(),
+    deals: [],
+    industryCounts: new Map(),
     stageCounts: new Map(),
     provinceCounts: new Map(),
     groupCounts: new Map(),
-    projects: new Set(),
+    projects: [],
     chequeLogMean: 0,
     chequeLogSd: 0,
     chequeCount: 0,
@@ -193,49 +204,46 @@ export function buildProfile(
     deals24: 0,
     lastDealDay: -1,
     portfolioVec: EMPTY_VECTOR,
-    thesisVec: vectorOfIds(vocabulary, entity.tokens, ENTITY_VECTOR_SIZE),
-    dense: undefined as unknown as EntityProfile['dense'],
-    deals: {
-      project: new Int32Array(deals.length),
-      round: new Int32Array(deals.length),
-      day: new Int32Array(deals.length),
-      stage: new Uint8Array(deals.length),
-      amount: new Float32Array(deals.length),
-      investorCount: new Uint8Array(deals.length),
-    },
+    thesisVec,
   };
+  const portfolio = new Set<number>();
   const centroid = new Map<number, number>();
   let sum = 0;
   let sumSq = 0;
-  deals.forEach(({ deal, project }, k) => {
-    const day = dayNumber(deal.date);
-    const d = profile.deals;
-    d.project[k] = project;
-    d.round[k] = deal.roundId;
-    d.day[k] = day;
-    d.stage[k] = deal.stage;
-    d.amount[k] = deal.amount ?? Number.NaN;
-    d.investorCount[k] = Math.min(255, Math.max(1, deal.investorCount));
+  for (const { deal, project } of refs) {
+    const d = deals!;
+    const day = d.day(deal);
+    const stage = d.stage(deal);
+    const amount = d.amount(deal);
+    const investorCount = Math.min(255, Math.max(1, d.investorCount(deal)));
+    draft.deals.push({
+      project,
+      round: d.roundId(deal),
+      day,
+      stage,
+      amount: amount ?? Number.NaN,
+      investorCount,
+    });
     const top = projects.top[project]!;
     const sub = projects.sub[project]!;
-    if (top >= 0) increment(profile.topCounts, top);
-    if (sub >= 0) increment(profile.subCounts, sub);
-    increment(profile.stageCounts, deal.stage);
+    if (top >= 0) increment(draft.industryCounts, top);
+    if (sub >= 0) increment(draft.industryCounts, sub);
+    increment(draft.stageCounts, stage);
     const province = projects.province[project]!;
-    if (province >= 0) increment(profile.provinceCounts, province);
-    if (deal.amount && deal.amount > 0) {
-      const log = Math.log(deal.amount / d.investorCount[k]!);
+    if (province >= 0) increment(draft.provinceCounts, province);
+    if (amount && amount > 0) {
+      const log = Math.log(amount / investorCount);
       sum += log;
       sumSq += log * log;
-      profile.chequeCount++;
+      draft.chequeCount++;
     }
-    if (nowDay - day <= 365) profile.deals12++;
-    if (nowDay - day <= 730) profile.deals24++;
-    profile.lastDealDay = Math.max(profile.lastDealDay, day);
-    if (!profile.projects.has(project)) {
-      profile.projects.add(project);
+    if (nowDay - day <= 365) draft.deals12++;
+    if (nowDay - day <= 730) draft.deals24++;
+    draft.lastDealDay = Math.max(draft.lastDealDay, day);
+    if (!portfolio.has(project)) {
+      portfolio.add(project);
       const group = projects.group[project]!;
-      if (group >= 0) increment(profile.groupCounts, group);
+      if (group >= 0) increment(draft.groupCounts, group);
       const start = projects.vecStart[project]!;
       const end = projects.vecStart[project + 1]!;
       addInto(centroid, {
@@ -243,92 +251,165 @@ export function buildProfile(
         weights: projects.vecWeights.subarray(start, end),
       });
     }
-  });
-  if (profile.chequeCount) {
-    profile.chequeLogMean = sum / profile.chequeCount;
-    profile.chequeLogSd = Math.sqrt(Math.max(0, sumSq / profile.chequeCount - profile.chequeLogMean ** 2));
   }
-  profile.portfolioVec = toSparse(centroid, ENTITY_VECTOR_SIZE);
-  profile.dense = denseOf(tax, profile);
-  return profile;
+  draft.projects = portfolio;
+  if (draft.chequeCount) {
+    draft.chequeLogMean = sum / draft.chequeCount;
+    draft.chequeLogSd = Math.sqrt(Math.max(0, sumSq / draft.chequeCount - draft.chequeLogMean ** 2));
+  }
+  draft.portfolioVec = toSparse(centroid, ENTITY_VECTOR_SIZE);
+  return draft;
 }
 
-function buildBundle(
+/** A profile of a free-text thesis (no deals), in a store of its own. */
+export function thesisProfile(
+  index: MatchIndex,
+  entity: ProfileEntity,
+  thesisVec: SparseVector,
+): EntityProfile {
+  const tax = taxonomy();
+  const store = new ProfileStore('thesis', 1, tax.industryIds.length);
+  store.add(draftProfile(tax, index.projects, null, entity, [], index.nowDay, thesisVec));
+  return store.profile(0, -1);
+}
+
+function* buildBundle(
   kind: 'investor' | 'institution',
   tax: Taxonomy,
   vocabulary: Vocabulary,
   projects: ProjectTable,
-  entities: SourceEntity[],
+  source: EntitySource,
+  deals: MatchSource['deals'],
   dealsOf: Map<number, DealRef[]>,
   nowDay: number,
-): EntityBundle {
+) {
+  const store = new ProfileStore(kind, source.n, tax.industryIds.length);
   const byTop = new Map<number, number[]>();
-  const profiles = entities.map((entity, idx) => {
-    const profile = buildProfile(
+  for (let idx = 0; idx < source.n; idx++) {
+    if ((idx & 255) === 0) yield;
+    const id = source.ids[idx]!;
+    const draft = draftProfile(
       tax,
-      vocabulary,
       projects,
-      kind,
-      idx,
-      entity,
-      dealsOf.get(entity.id) ?? [],
+      deals,
+      {
+        id,
+        industries: source.industries(idx),
+        stages: source.stages(idx),
+        ticketMin: source.ticketMin(idx),
+        ticketMax: source.ticketMax(idx),
+        regions: source.regions(idx),
+      },
+      dealsOf.get(idx) ?? [],
       nowDay,
+      vectorOfIds(vocabulary, tokensOf(source.tokens, idx), ENTITY_VECTOR_SIZE),
     );
-    for (const top of new Set([...profile.statedTops, ...profile.topCounts.keys()])) {
+    store.add(draft);
+    const tops = new Set<number>();
+    for (const k of draft.statedIndustries) if (tax.topOf[k] === k) tops.add(k);
+    for (const k of draft.industryCounts.keys()) if (tax.topOf[k] === k) tops.add(k);
+    for (const top of tops) {
       if (!byTop.has(top)) byTop.set(top, []);
       byTop.get(top)!.push(idx);
     }
-    return profile;
-  });
-  return {
+  }
+  const bundle: EntityBundle = {
     kind,
-    summaries: entities.map(({ tokens: _tokens, ...summary }) => summary),
-    profiles,
-    positionById: new Map(entities.map((e, i) => [e.id, i])),
+    size: source.n,
+    summary: source.summary,
+    profiles: store,
+    profile: (idx) => store.profile(idx),
+    position: positionsOf(source.ids),
     byTop: new Map([...byTop].map(([top, list]) => [top, Int32Array.from(list)])),
   };
+  return bundle;
 }
 
-export function buildMatchIndex(source: MatchSource): MatchIndex {
+function* buildSteps(source: MatchSource) {
   const tax = taxonomy();
   const nowDay = dayNumber(source.now);
-  const vocabulary = buildVocabulary(
-    source.dictionary,
-    source.projects.map((p) => p.tokens),
-  );
-  const { table: projects, groupIndex } = buildProjects(tax, vocabulary, source.projects);
+  const vocabulary = buildVocabulary(source.words, source.projects.tokens);
+  yield;
+  const { table: projects, groupIndex } = yield* buildProjects(tax, vocabulary, source.projects);
+  const investorAt = positionsOf(source.investors.ids);
+  const institutionAt = positionsOf(source.institutions.ids);
   const byInvestor = new Map<number, DealRef[]>();
   const byInstitution = new Map<number, DealRef[]>();
-  const institutionSeats = new Set<string>();
-  for (const deal of source.deals) {
-    const project = projects.positionById.get(deal.projectId);
-    if (project === undefined) continue;
-    if (deal.investorId !== null) {
-      if (!byInvestor.has(deal.investorId)) byInvestor.set(deal.investorId, []);
-      byInvestor.get(deal.investorId)!.push({ deal, project });
+  const { deals } = source;
+  // One seat per institution and round, however many of its people are named.
+  const lastRoundOf = new Map<number, number>();
+  for (let k = 0; k < deals.n; k++) {
+    if ((k & 8191) === 0) yield;
+    const project = projects.position(deals.projectId(k));
+    if (project < 0) continue;
+    const investorId = deals.investorId(k);
+    const investor = investorId === null ? -1 : investorAt(investorId);
+    if (investor >= 0) {
+      if (!byInvestor.has(investor)) byInvestor.set(investor, []);
+      byInvestor.get(investor)!.push({ deal: k, project });
     }
-    // One seat per institution and round, however many of its people are named.
-    if (deal.institutionId !== null && !institutionSeats.has(`${deal.roundId}:${deal.institutionId}`)) {
-      institutionSeats.add(`${deal.roundId}:${deal.institutionId}`);
-      if (!byInstitution.has(deal.institutionId)) byInstitution.set(deal.institutionId, []);
-      byInstitution.get(deal.institutionId)!.push({ deal, project });
+    const institutionId = deals.institutionId(k);
+    const institution = institutionId === null ? -1 : institutionAt(institutionId);
+    const roundId = deals.roundId(k);
+    if (institution >= 0 && lastRoundOf.get(institution) !== roundId) {
+      lastRoundOf.set(institution, roundId);
+      if (!byInstitution.has(institution)) byInstitution.set(institution, []);
+      byInstitution.get(institution)!.push({ deal: k, project });
     }
   }
-  return {
+  const investors = yield* buildBundle(
+    'investor',
+    tax,
+    vocabulary,
+    projects,
+    source.investors,
+    deals,
+    byInvestor,
+    nowDay,
+  );
+  const institutions = yield* buildBundle(
+    'institution',
+    tax,
+    vocabulary,
+    projects,
+    source.institutions,
+    deals,
+    byInstitution,
+    nowDay,
+  );
+  // Only the build maps interned ids; typed text goes through `index`.
+  vocabulary.byDictionaryId = new Int32Array(0);
+  const index: MatchIndex = {
     builtAt: Date.now(),
     nowDay,
     vocabulary,
     groupIndex,
     projects,
-    investors: buildBundle('investor', tax, vocabulary, projects, source.investors, byInvestor, nowDay),
-    institutions: buildBundle(
-      'institution',
-      tax,
-      vocabulary,
-      projects,
-      source.institutions,
-      byInstitution,
-      nowDay,
-    ),
+    investors,
+    institutions,
   };
+  return index;
+}
+
+export function buildMatchIndex(source: MatchSource): MatchIndex {
+  const steps = buildSteps(source);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same build, pausing at every step for `slice` (which yields to pending I/O now and then). */
+export async function buildMatchIndexSliced(
+  source: MatchSource,
+  slice: () => Promise<void>,
+  isStale: () => boolean,
+): Promise<MatchIndex> {
+  const steps = buildSteps(source);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (isStale()) throw new Error('match index build superseded');
+    await slice();
+  }
 }

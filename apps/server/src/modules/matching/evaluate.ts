@@ -12,7 +12,7 @@ import { rankEntities } from './rank.js';
 import { industryFit } from './score.js';
 import { demoDeals, demoSource } from './source-demo.js';
 import { taxonomy } from './taxonomy.js';
-import type { MatchIndex, ProjectFeatures } from './types.js';
+import type { EntityProfile, ProjectFeatures } from './types.js';
 
 export interface RankerScore {
   ndcg10: number;
@@ -95,7 +95,9 @@ export function evaluateMatching(data: DemoDataset, options: { seed?: number; ho
     (heldOut.has(i) ? q.relevant : q.known).add(deal.investorId!);
   });
   const rounds = new Map(data.rounds.map((r) => [r.id, r]));
-  const allIds = index.investors.summaries.map((s) => s.id);
+  const allIds = Array.from(index.investors.profiles.ids);
+  // One view per investor for the whole run (the views are light; the ranking makes its own).
+  const profiles = new Map(allIds.map((id, i) => [id, index.investors.profile(i)]));
   const sums = {
     random: { ndcg10: 0, recall20: 0 },
     statedIndustry: { ndcg10: 0, recall20: 0 },
@@ -106,7 +108,7 @@ export function evaluateMatching(data: DemoDataset, options: { seed?: number; ho
   for (const [roundId, q] of queries) {
     if (!q.relevant.size) continue;
     const round = rounds.get(roundId)!;
-    const base = projectFeaturesAt(index, index.projects.positionById.get(round.projectId)!);
+    const base = projectFeaturesAt(index, index.projects.position(round.projectId));
     const project: ProjectFeatures = { ...base, stage: round.stage, amount: round.amount };
     const candidates = allIds.filter((id) => !q.known.has(id));
     const add = (key: keyof typeof sums, ranked: number[]) => {
@@ -117,20 +119,16 @@ export function evaluateMatching(data: DemoDataset, options: { seed?: number; ho
     add('random', shuffle([...candidates], random).slice(0, 20));
     add(
       'statedIndustry',
-      rankByKey(candidates, (id) => statedLevel(index, project, id), random).slice(0, 20),
+      rankByKey(candidates, (id) => statedLevel(profiles.get(id)!, project), random).slice(0, 20),
     );
     add(
       'industry',
-      rankByKey(
-        candidates,
-        (id) => industryFit(tax, project, index.investors.profiles[index.investors.positionById.get(id)!]!),
-        random,
-      ).slice(0, 20),
+      rankByKey(candidates, (id) => industryFit(tax, project, profiles.get(id)!), random).slice(0, 20),
     );
     const ranked = rankEntities(index, index.investors, project, {}, q.known);
     add(
       'full',
-      [...ranked.idx.subarray(0, 20)].map((i) => index.investors.profiles[i]!.id),
+      [...ranked.idx.subarray(0, 20)].map((i) => index.investors.profiles.ids[i]!),
     );
     count++;
   }
@@ -150,9 +148,8 @@ export function evaluateMatching(data: DemoDataset, options: { seed?: number; ho
 }
 
 /** What a directory search by industry gives: stated sub-industry 3, industry 2, adjacent 1. */
-function statedLevel(index: MatchIndex, project: ProjectFeatures, id: number): number {
+function statedLevel(e: EntityProfile, project: ProjectFeatures): number {
   const tax = taxonomy();
-  const e = index.investors.profiles[index.investors.positionById.get(id)!]!;
   if (project.sub >= 0 && e.statedSubs.has(project.sub)) return 3;
   if (e.statedTops.has(project.top)) return 2;
   if (tax.adjacent[project.top]!.some((a) => e.statedTops.has(a))) return 1;

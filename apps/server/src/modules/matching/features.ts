@@ -38,12 +38,12 @@ export interface ProfileFields {
 
 export function projectFeaturesOf(index: MatchIndex, profile: ProfileFields): ProjectFeatures {
   const tax = taxonomy();
-  const known = profile.id != null ? index.projects.positionById.get(profile.id) : undefined;
+  const known = profile.id != null ? index.projects.position(profile.id) : -1;
   const { top, sub } = industryPair(tax, profile.industries[0] ?? '', profile.industries);
   const subId = sub >= 0 ? tax.industryIds[sub]! : undefined;
   const group = subId && profile.tags[0] ? (index.groupIndex.get(`${subId}|${profile.tags[0]}`) ?? -1) : -1;
   return {
-    idx: known ?? -1,
+    idx: known,
     id: profile.id ?? 0,
     top,
     sub,

@@ -1,69 +1,36 @@
 /**
- * One match index per database per process (a `LibraryMirror`), shared by every request:
- * built by the job `matching.rebuild-index` once the server is ready and again after every
- * library change (under tests: at the first match after a change). A change drops it at
- * once, so a match waits for the new one rather than answer from an older library. An
- * index older than MATCH_INDEX_MAX_AGE_MS is rebuilt while the old one keeps answering
- * (projects users add between announcements show up within that time).
+ * The match index of each database is a view of its library snapshot (modules/library):
+ * built from the snapshot's columns, tokens and round seats as part of every snapshot build
+ * (the job `library.rebuild-snapshot`), so search and matching answer from one read of the
+ * library. A change drops the snapshot at once, so a match waits for the next one rather
+ * than answer from an older library. A snapshot older than MATCH_INDEX_MAX_AGE_MS is rebuilt
+ * while the old one keeps answering (projects users add between announcements show up
+ * within that time).
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { BusPort } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/database/index.js';
-import type { JobsPort } from '../../platform/jobs/index.js';
-import { LIBRARY_CHANGED_CHANNEL, LibraryMirror } from '../library/index.js';
-import { buildMatchIndex } from './build-index.js';
-import { readMatchSource } from './source-db.js';
+import {
+  addLibrarySnapshotView,
+  readyLibrarySnapshot,
+  refreshLibrarySnapshot,
+  whenLibrarySnapshotReady,
+} from '../library/index.js';
+import { buildMatchIndexSliced } from './build-index.js';
+import { snapshotSource } from './source-snapshot.js';
 import type { MatchIndex } from './types.js';
 
 export const MATCH_INDEX_MAX_AGE_MS = 10 * 60_000;
-export const MATCH_INDEX_JOB = 'matching.rebuild-index';
+const VIEW = 'matching';
 
-const mirrors = new WeakMap<Db, LibraryMirror<MatchIndex>>();
-
-/**
- * Keeps the match index of `db`, built on `jobs`, dropped on every `library.changed`. The
- * caller declares `job()`, calls `start` when the server is ready and `stop` at close.
- */
-export async function registerMatchIndex(
-  db: Db,
-  options: { eager: boolean; jobs: Pick<JobsPort, 'enqueue'>; bus: BusPort; log?: FastifyBaseLogger },
-) {
-  let started = 0;
-  const mirror = new LibraryMirror<MatchIndex>({
-    job: MATCH_INDEX_JOB,
-    jobs: options.jobs,
-    eager: options.eager,
-    log: options.log,
-    build: async (isStale) => {
-      started = Date.now();
-      return buildMatchIndex(await readMatchSource(db, new Date(), isStale));
-    },
-    describe: (index) => ({
-      projects: index.projects.id.length,
-      investors: index.investors.summaries.length,
-      institutions: index.institutions.summaries.length,
-      buildMs: Date.now() - started,
-    }),
-  });
-  mirrors.set(db, mirror);
-  const unsubscribe = await options.bus.subscribe(LIBRARY_CHANGED_CHANNEL, () => mirror.invalidate());
-  return {
-    job: () => mirror.job(),
-    start: () => mirror.start(),
-    async stop() {
-      await unsubscribe();
-      mirror.stop();
-      if (mirrors.get(db) === mirror) mirrors.delete(db);
-    },
-  };
+/** Registers the match index as a view of the library snapshot of `db` (in the module's setup). */
+export function registerMatchIndex(db: Db) {
+  addLibrarySnapshotView<MatchIndex>(db, VIEW, (build) =>
+    buildMatchIndexSliced(snapshotSource(build), build.slice, build.isStale),
+  );
 }
 
 /** The match index of `db`: the current one, or the next one once it is built. */
-export function getMatchIndex(db: Db): Promise<MatchIndex> {
-  const mirror = mirrors.get(db);
-  if (!mirror) return Promise.reject(new Error('no match index was started for this database'));
-  const index = mirror.ready();
-  if (!index) return mirror.whenReady();
-  if (mirror.age > MATCH_INDEX_MAX_AGE_MS) mirror.refresh();
-  return Promise.resolve(index);
+export async function getMatchIndex(db: Db): Promise<MatchIndex> {
+  const snapshot = readyLibrarySnapshot(db) ?? (await whenLibrarySnapshotReady(db));
+  refreshLibrarySnapshot(db, MATCH_INDEX_MAX_AGE_MS);
+  return snapshot.view<MatchIndex>(VIEW);
 }

@@ -9,18 +9,11 @@ export { INDUSTRY_ADJACENCY, type IndustryAdjacency } from './weights.js';
 
 export const matchingModule = defineModule({
   name: 'matching',
-  setup: async ({ config, platform, log, onReady, onClose }) => {
+  setup: ({ platform }) => {
     const db = platform.database.db;
-    // Outside tests the index (it reads the whole library) is built before the first match asks.
-    const matchIndex = await registerMatchIndex(db, {
-      eager: config.env !== 'test',
-      jobs: platform.jobs,
-      bus: platform.bus,
-      log,
-    });
-    onReady(() => matchIndex.start());
-    onClose(() => matchIndex.stop());
-    return { routes: matchingRoutes(db), jobs: [matchIndex.job()] };
+    // The index is a view of the library snapshot: built with it, after every library change.
+    registerMatchIndex(db);
+    return { routes: matchingRoutes(db) };
   },
 });
 

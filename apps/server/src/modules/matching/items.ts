@@ -66,9 +66,9 @@ function listFields(s: EntitySummary) {
 }
 
 export function entitySummaries(index: MatchIndex, bundle: EntityBundle, idx: number) {
-  const s = bundle.summaries[idx]!;
+  const s = bundle.summary(idx);
   if (bundle.kind === 'investor') {
-    const org = s.institutionId !== null ? index.institutions.positionById.get(s.institutionId) : undefined;
+    const org = s.institutionId !== null ? index.institutions.position(s.institutionId) : -1;
     return {
       investor: {
         id: s.id,
@@ -76,7 +76,7 @@ export function entitySummaries(index: MatchIndex, bundle: EntityBundle, idx: nu
         title: s.title,
         avatar: s.avatar,
         institutionId: s.institutionId,
-        institutionName: org !== undefined ? index.institutions.summaries[org]!.name : '',
+        institutionName: org >= 0 ? index.institutions.summary(org).name : '',
         ...listFields(s),
       },
       institution: null,
@@ -119,7 +119,7 @@ export function investorItems(
   const items: InvestorMatchItem[] = [];
   for (let r = from; r < Math.min(ranked.idx.length, from + count); r++) {
     const idx = ranked.idx[r]!;
-    const e = bundle.profiles[idx]!;
+    const e = bundle.profile(idx);
     const explained = explainPair(index, project, projectName, e, bundle, 0, 'toInvestors', withReasons);
     items.push({
       rank: r + 1,
@@ -134,7 +134,7 @@ export function investorItems(
         isConflict: explained.conflicts.length > 0,
         competitors: explained.conflicts.map((q) => ({
           id: index.projects.id[q]!,
-          name: index.projects.name[q]!,
+          name: index.projects.name(q),
         })),
       },
       stats: entityStats(e, project),
@@ -177,7 +177,7 @@ export async function projectItems(
         isConflict: explained.conflicts.length > 0,
         competitors: explained.conflicts.map((q) => ({
           id: index.projects.id[q]!,
-          name: index.projects.name[q]!,
+          name: index.projects.name(q),
         })),
       },
       isVipPriority: vip > 0,

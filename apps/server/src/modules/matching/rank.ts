@@ -8,7 +8,14 @@
 import { MATCH_STRONG_SCORE } from '@jq/contract';
 import { badRequest } from '../../errors.js';
 import { getRegion } from '../reference/index.js';
-import { ADJACENT_ONLY_MAX, industryFit, type PairSimilarity, SeekerMemo, scoreFits } from './score.js';
+import {
+  ADJACENT_ONLY_MAX,
+  conflictCount,
+  industryFit,
+  type PairSimilarity,
+  SeekerMemo,
+  scoreFits,
+} from './score.js';
 import { provinceOf, type Taxonomy, taxonomy } from './taxonomy.js';
 import type { EntityBundle, EntityProfile, MatchIndex, ProjectCore, ProjectFeatures } from './types.js';
 import { DenseScratch } from './vectors.js';
@@ -102,8 +109,6 @@ function sortRanked(items: Item[], total: number): RankedList {
   };
 }
 
-const hasAny = (set: { has(k: number): boolean }, keys: number[]) => keys.some((k) => set.has(k));
-
 type Item = { idx: number; id: number; score: number; base: number; vip: number };
 
 /** The score the MATCH_LIST_MAX-th best item has (-1 when there are fewer). */
@@ -133,7 +138,7 @@ export function rankEntities(
     ? [...regions.provinces, ...[...regions.cities].map((c) => provinceOf(tax, String(c)))]
     : [];
   const [ticketLow, ticketHigh] = orderRange(filters.ticketMin, filters.ticketMax);
-  const seen = new Uint8Array(bundle.profiles.length);
+  const seen = new Uint8Array(bundle.size);
   const scratch = new DenseScratch(index.vocabulary.idf.length);
   scratch.load(project.vec);
   const fits = new Float64Array(7);
@@ -143,20 +148,12 @@ export function rankEntities(
 
   const passes = (e: EntityProfile) => {
     if (exclude?.has(e.id)) return false;
-    if (
-      industries &&
-      !industries.some((k) =>
-        tax.topOf[k] === k
-          ? e.statedTops.has(k) || e.topCounts.has(k)
-          : e.statedSubs.has(k) || e.subCounts.has(k),
-      )
-    )
+    // Stated or invested: the flags hold tops and subs alike, and so do the counts.
+    if (industries && !industries.some((k) => e.statesIndustry(k) || e.industryCount(k) > 0)) return false;
+    if (filters.stage?.length && !filters.stage.some((s) => e.statesStage(s) || e.stageCount(s) > 0))
       return false;
-    if (filters.stage?.length && !filters.stage.some((s) => e.statedStages.has(s) || e.stageCounts.has(s)))
-      return false;
-    if (regions && e.statedProvinces.size > 0) {
-      if (!hasAny(e.statedProvinces, regionProvinces) && !hasAny(e.provinceCounts, regionProvinces))
-        return false;
+    if (regions && e.statedProvinceCount > 0) {
+      if (!regionProvinces.some((k) => e.statesProvince(k) || e.provinceCount(k) > 0)) return false;
     }
     if (ticketLow !== null || ticketHigh !== null) {
       const [low, high] = entityTicketRange(e);
@@ -168,8 +165,8 @@ export function rankEntities(
     return true;
   };
   const score = (i: number, e: EntityProfile) => {
-    sim.portfolio = scratch.dot(e.portfolioVec);
-    sim.thesis = scratch.dot(e.thesisVec);
+    sim.portfolio = e.dotPortfolio(scratch);
+    sim.thesis = e.dotThesis(scratch);
     const base = scoreFits(tax, project, e, sim, fits);
     if (base < 0) return;
     total++;
@@ -178,7 +175,7 @@ export function rankEntities(
 
   for (const i of bundle.byTop.get(project.top) ?? []) {
     seen[i] = 1;
-    const e = bundle.profiles[i]!;
+    const e = bundle.profile(i);
     if (passes(e)) score(i, e);
   }
   const mustScore = listThreshold(items) < ADJACENT_ONLY_MAX;
@@ -186,7 +183,7 @@ export function rankEntities(
     for (const i of bundle.byTop.get(top) ?? []) {
       if (seen[i]) continue;
       seen[i] = 1;
-      const e = bundle.profiles[i]!;
+      const e = bundle.profile(i);
       if (!passes(e)) continue;
       // In an adjacent industry's list: stated or invested there, so the industry fit is > 0.
       if (mustScore) score(i, e);
@@ -197,8 +194,7 @@ export function rankEntities(
 }
 
 function isConflict(p: ProjectCore, e: EntityProfile) {
-  if (p.group < 0) return false;
-  return (e.groupCounts.get(p.group) ?? 0) - (p.idx >= 0 && e.projects.has(p.idx) ? 1 : 0) > 0;
+  return conflictCount(p, e) > 0;
 }
 
 /** The cheque range an investor states, else the one its deals show (万元); nulls when unknown. */

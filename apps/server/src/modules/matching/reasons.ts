@@ -47,19 +47,19 @@ interface Candidate extends MatchReason {
 }
 
 function projectRef(index: MatchIndex, p: number): MatchRef {
-  return { kind: 'project', id: index.projects.id[p]!, label: index.projects.name[p]! };
+  return { kind: 'project', id: index.projects.id[p]!, label: index.projects.name(p) };
 }
 
 function roundRef(index: MatchIndex, e: EntityProfile, k: number): MatchRef {
   const p = e.deals.project[k]!;
-  const label = `${index.projects.name[p]} ${dayString(e.deals.day[k]!).slice(0, 7)} ${stageLabel(e.deals.stage[k]!)}`;
+  const label = `${index.projects.name(p)} ${dayString(e.deals.day[k]!).slice(0, 7)} ${stageLabel(e.deals.stage[k]!)}`;
   return { kind: 'round', id: e.deals.round[k]!, label };
 }
 
 function entityRef(input: ReasonInput): MatchRef[] {
   const { bundle, entity } = input;
   if (!bundle) return [];
-  const summary = bundle.summaries[entity.idx]!;
+  const summary = bundle.summary(entity.idx);
   return [{ kind: bundle.kind, id: summary.id, label: summary.name }];
 }
 
@@ -212,7 +212,7 @@ function portfolioReason(input: ReasonInput): Candidate | undefined {
   const t = index.projects;
   let best = -1;
   let bestSim = 0.15;
-  for (const q of e.projects) {
+  for (const q of e.projectList()) {
     if (q === p.idx) continue;
     const start = t.vecStart[q]!;
     const end = t.vecStart[q + 1]!;
@@ -228,7 +228,7 @@ function portfolioReason(input: ReasonInput): Candidate | undefined {
   if (best < 0) return undefined;
   const same =
     t.sub[best] === p.sub && p.sub >= 0 ? `（同属${industryName(taxonomy().industryIds[p.sub]!)}）` : '';
-  const name = t.name[best]!;
+  const name = t.name(best);
   const text =
     direction === 'toInvestors' ? `已投的${name}与本项目业务相近${same}` : `与您已投的${name}业务相近${same}`;
   return { component: 'portfolio', text, refs: [projectRef(index, best)], points: 0 };
@@ -278,7 +278,7 @@ function activityReason(input: ReasonInput): Candidate | undefined {
 function conflictReason(input: ReasonInput): Candidate | undefined {
   const { index, project: p, conflicts, direction } = input;
   if (!conflicts.length) return undefined;
-  const names = conflicts.slice(0, 2).map((q) => index.projects.name[q]!);
+  const names = conflicts.slice(0, 2).map((q) => index.projects.name(q));
   const line = p.group >= 0 ? `（同为${index.projects.groupLabel[p.group]}）` : '';
   const text =
     direction === 'toInvestors'
@@ -295,7 +295,7 @@ function conflictReason(input: ReasonInput): Candidate | undefined {
 /** Portfolio projects in the project's competitor group (not the project itself). */
 export function competitorsOf(index: MatchIndex, p: ProjectFeatures, e: EntityProfile): number[] {
   if (p.group < 0) return [];
-  return [...e.projects].filter((q) => q !== p.idx && index.projects.group[q] === p.group);
+  return Array.from(e.projectList()).filter((q) => q !== p.idx && index.projects.group[q] === p.group);
 }
 
 const BUILDERS: Record<

@@ -47,11 +47,6 @@ export interface PairSimilarity {
 
 const NONE: number[] = [];
 
-function anyOf(flags: Uint8Array, keys: number[]): boolean {
-  for (const key of keys) if (flags[key]) return true;
-  return false;
-}
-
 /** A share of the portfolio as a fit: concave in the share, discounted when deals are few. */
 function evidenceFit(evidence: number, n: number): number {
   if (evidence <= 0 || n <= 0) return 0;
@@ -64,19 +59,18 @@ function blend(stated: number, revealed: number, e: EntityProfile): number {
 
 export function industryFit(tax: Taxonomy, p: ProjectCore, e: EntityProfile): number {
   if (p.top < 0) return 0;
-  const { industryStated: stated_, industryCount: count } = e.dense;
   const adjacentTops = tax.adjacent[p.top]!;
   const adjacentSubs = p.sub >= 0 ? tax.adjacent[p.sub]! : NONE;
   let stated = 0;
-  if (p.sub >= 0 && stated_[p.sub]) stated = INDUSTRY_LEVEL.sub;
-  else if (stated_[p.top]) stated = INDUSTRY_LEVEL.top;
-  else if (anyOf(stated_, adjacentTops) || anyOf(stated_, adjacentSubs)) stated = INDUSTRY_LEVEL.adjacent;
+  if (p.sub >= 0 && e.statesIndustry(p.sub)) stated = INDUSTRY_LEVEL.sub;
+  else if (e.statesIndustry(p.top)) stated = INDUSTRY_LEVEL.top;
+  else if (statesAny(e, adjacentTops) || statesAny(e, adjacentSubs)) stated = INDUSTRY_LEVEL.adjacent;
   if (e.n === 0) return stated * STATED_ONLY_TRUST;
-  const subCount = p.sub >= 0 ? count[p.sub]! : 0;
-  const topCount = count[p.top]!;
+  const subCount = p.sub >= 0 ? e.industryCount(p.sub) : 0;
+  const topCount = e.industryCount(p.top);
   let adjacentCount = 0;
-  for (const a of adjacentTops) adjacentCount += count[a]!;
-  for (const a of adjacentSubs) adjacentCount += count[a]!;
+  for (const a of adjacentTops) adjacentCount += e.industryCount(a);
+  for (const a of adjacentSubs) adjacentCount += e.industryCount(a);
   const evidence =
     subCount * INDUSTRY_LEVEL.sub +
     (topCount - subCount) * INDUSTRY_LEVEL.top +
@@ -86,25 +80,31 @@ export function industryFit(tax: Taxonomy, p: ProjectCore, e: EntityProfile): nu
   return blend(stated, revealed, e);
 }
 
+function statesAny(e: EntityProfile, industries: number[]): boolean {
+  for (const k of industries) if (e.statesIndustry(k)) return true;
+  return false;
+}
+
 /** Whether the investor states or has done a deal in the project's own industry (not only adjacent ones). */
 export function isSameIndustry(p: ProjectCore, e: EntityProfile): boolean {
-  return e.dense.industryStated[p.top] === 1 || e.dense.industryCount[p.top]! > 0;
+  return e.statesIndustry(p.top) || e.industryCount(p.top) > 0;
 }
 
 export function stageFit(p: ProjectCore, e: EntityProfile): number {
   if (!p.stage) return UNKNOWN_FIT;
   const neighbours = stageNeighbours(p.stage);
-  const { stageStated, stageCount } = e.dense;
+  let statesNeighbour = false;
+  for (const s of neighbours) if (e.statesStage(s)) statesNeighbour = true;
   const stated =
-    e.statedStages.size === 0
+    e.statedStageCount === 0
       ? UNKNOWN_FIT
-      : stageStated[p.stage]
+      : e.statesStage(p.stage)
         ? 1
-        : anyOf(stageStated, neighbours)
+        : statesNeighbour
           ? STAGE_NEIGHBOUR
           : 0;
-  let evidence = stageCount[p.stage] ?? 0;
-  for (const s of neighbours) evidence += STAGE_NEIGHBOUR * stageCount[s]!;
+  let evidence = e.stageCount(p.stage);
+  for (const s of neighbours) evidence += STAGE_NEIGHBOUR * e.stageCount(s);
   return blend(stated, evidenceFit(evidence, e.n), e);
 }
 
@@ -129,8 +129,8 @@ export function ticketFit(p: ProjectCore, e: EntityProfile): number {
 export function regionFit(p: ProjectCore, e: EntityProfile): number {
   if (p.province < 0) return UNKNOWN_FIT;
   const stated =
-    e.statedProvinces.size === 0 ? REGION_OPEN : e.dense.provinceStated[p.province] ? 1 : REGION_OUTSIDE;
-  return blend(stated, evidenceFit(e.dense.provinceCount[p.province]!, e.n), e);
+    e.statedProvinceCount === 0 ? REGION_OPEN : e.statesProvince(p.province) ? 1 : REGION_OUTSIDE;
+  return blend(stated, evidenceFit(e.provinceCount(p.province), e.n), e);
 }
 
 export function activityFit(e: EntityProfile): number {
@@ -142,8 +142,8 @@ export function activityFit(e: EntityProfile): number {
 /** Portfolio projects in the project's competitor group, the project itself not counted. */
 export function conflictCount(p: ProjectCore, e: EntityProfile): number {
   if (p.group < 0) return 0;
-  const inGroup = e.groupCounts.get(p.group) ?? 0;
-  return inGroup - (p.idx >= 0 && e.projects.has(p.idx) ? 1 : 0);
+  const inGroup = e.groupCount(p.group);
+  return inGroup - (p.idx >= 0 && inGroup > 0 && e.hasProject(p.idx) ? 1 : 0);
 }
 
 /**

@@ -11,9 +11,8 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import { tokenize } from '../../lib/text.js';
 import { type Db, selectRows } from '../../platform/database/index.js';
 import { industryName, regionName } from '../reference/index.js';
-import { buildProfile } from './build-index.js';
+import { thesisProfile } from './build-index.js';
 import { parseDescription } from './parse-description.js';
-import { taxonomy } from './taxonomy.js';
 import type { EntityBundle, EntityProfile, MatchIndex } from './types.js';
 import { vectorOfTokens } from './vectors.js';
 import { ENTITY_VECTOR_SIZE } from './weights.js';
@@ -37,11 +36,11 @@ export interface Seeker {
 }
 
 function fromBundle(bundle: EntityBundle, id: number): Seeker {
-  const idx = bundle.positionById.get(id);
-  if (idx === undefined) throw notFound(bundle.kind === 'investor' ? '投资人不存在' : '机构不存在');
-  const s = bundle.summaries[idx]!;
+  const idx = bundle.position(id);
+  if (idx < 0) throw notFound(bundle.kind === 'investor' ? '投资人不存在' : '机构不存在');
+  const s = bundle.summary(idx);
   return {
-    profile: bundle.profiles[idx]!,
+    profile: bundle.profile(idx),
     bundle,
     wire: {
       kind: bundle.kind,
@@ -68,26 +67,11 @@ export function thesisSeeker(index: MatchIndex, thesis: string, industryFilter: 
   const [ticketMin, ticketMax] =
     parsed.amountRange ??
     (parsed.amount !== null ? [Math.round(parsed.amount / 2), parsed.amount * 2] : [null, null]);
-  const entity = {
-    id: 0,
-    industries,
-    stages: parsed.stages,
-    ticketMin,
-    ticketMax,
-    regions: parsed.regions,
-    tokens: new Int32Array(0),
-  };
-  const profile = buildProfile(
-    taxonomy(),
-    index.vocabulary,
-    index.projects,
-    'thesis',
-    -1,
-    entity,
-    [],
-    index.nowDay,
+  const profile = thesisProfile(
+    index,
+    { id: 0, industries, stages: parsed.stages, ticketMin, ticketMax, regions: parsed.regions },
+    vectorOfTokens(index.vocabulary, tokenize(thesis), ENTITY_VECTOR_SIZE),
   );
-  profile.thesisVec = vectorOfTokens(index.vocabulary, tokenize(thesis), ENTITY_VECTOR_SIZE);
   return {
     profile,
     bundle: null,
@@ -129,7 +113,6 @@ export async function resolveSeeker(
   if (request.institutionId) return fromBundle(index.institutions, request.institutionId);
   if (request.thesis) return thesisSeeker(index, request.thesis, request.industry);
   const own = user ? await ownInstitutionId(db, user.id) : undefined;
-  if (own !== undefined && index.institutions.positionById.has(own))
-    return fromBundle(index.institutions, own);
+  if (own !== undefined && index.institutions.position(own) >= 0) return fromBundle(index.institutions, own);
   throw badRequest('投资理念：请填写投资理念，或选择一家机构');
 }

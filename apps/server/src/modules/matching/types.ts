@@ -1,13 +1,21 @@
-import type { TokenDictionary, Vocabulary } from './vectors.js';
+import type { ProfileStore, StoredProfile } from './profile-store.js';
+import type { Vocabulary } from './vectors.js';
 
 /**
- * The matching engine's data: what it is built from (`MatchSource`: plain rows, read from
- * the database or taken from the demo generator in memory) and the in-process index it
- * builds (`MatchIndex`): compact project features and one profile per investor and per
- * institution (stated preferences plus the aggregated portfolio).
+ * The matching engine's data: what it is built from (`MatchSource`: columns, taken from the
+ * library snapshot or from the demo generator in memory) and the in-process index it builds
+ * (`MatchIndex`): compact project features and one profile per investor and per institution
+ * (stated preferences plus the aggregated portfolio), stored column-wise (profile-store.ts).
  */
 
-export interface SourceEntity {
+/** Interned token lists: row i's tokens are `ids[starts[i] .. starts[i + 1])`. */
+export interface TokenLists {
+  starts: Int32Array;
+  ids: Int32Array;
+}
+
+/** Investor or institution display fields (read from the source when a page needs them). */
+export interface EntitySummary {
   id: number;
   name: string;
   /** Investor: title; institution: short name. */
@@ -21,47 +29,65 @@ export interface SourceEntity {
   ticketMin: number | null;
   ticketMax: number | null;
   regions: string[];
-  /** jieba tokens of the bio / thesis (search_tokens), interned in MatchSource.dictionary. */
-  tokens: Int32Array;
   isDemo: boolean;
 }
 
-export interface SourceProject {
-  id: number;
-  name: string;
-  industryId: string;
-  industries: string[];
-  tags: string[];
-  stage: number;
-  amount: number | null;
-  provinceCode: string | null;
-  cityCode: string | null;
-  /** Interned in MatchSource.dictionary. */
-  tokens: Int32Array;
-  ownerUserId: number | null;
+/** Investors or institutions, row by row (ids ascending or not). */
+export interface EntitySource {
+  n: number;
+  ids: ArrayLike<number>;
+  industries(i: number): readonly string[];
+  stages(i: number): ArrayLike<number>;
+  ticketMin(i: number): number | null;
+  ticketMax(i: number): number | null;
+  regions(i: number): readonly string[];
+  /** jieba tokens of the bio / thesis (search_tokens), interned in MatchSource.words. */
+  tokens: TokenLists;
+  summary(i: number): EntitySummary;
 }
 
-/** One investor's (or institution's) seat in a round. */
-export interface SourceDeal {
-  roundId: number;
-  projectId: number;
-  date: string;
-  stage: number;
-  amount: number | null;
+export interface ProjectSource {
+  n: number;
+  ids: ArrayLike<number>;
+  /** The display name (brand, else registered name). */
+  name(i: number): string;
+  industryId(i: number): string;
+  industries(i: number): readonly string[];
+  firstTag(i: number): string | undefined;
+  stage(i: number): number;
+  amount(i: number): number | null;
+  provinceCode(i: number): string | null;
+  cityCode(i: number): string | null;
+  /** Interned in MatchSource.words. */
+  tokens: TokenLists;
+  /** The owner's user id, 0 for none. */
+  owner(i: number): number;
+}
+
+/** Every investor's (or institution's) seat in a round, grouped by round. */
+export interface DealSource {
+  n: number;
+  roundId(k: number): number;
+  projectId(k: number): number;
+  /** Days since 1970-01-01. */
+  day(k: number): number;
+  stage(k: number): number;
+  amount(k: number): number | null;
   /** Institutions in the round (cheque ≈ amount / this). */
-  investorCount: number;
-  investorId: number | null;
-  institutionId: number | null;
+  investorCount(k: number): number;
+  investorId(k: number): number | null;
+  institutionId(k: number): number | null;
 }
 
 export interface MatchSource {
   /** "Today" for activity windows (YYYY-MM-DD). */
   now: string;
-  dictionary: TokenDictionary;
-  investors: SourceEntity[];
-  institutions: SourceEntity[];
-  projects: SourceProject[];
-  deals: SourceDeal[];
+  /** Token texts by interned id. */
+  words: readonly string[];
+  investors: EntitySource;
+  institutions: EntitySource;
+  projects: ProjectSource;
+  deals: DealSource;
 }
 
 /** A sparse, L2-normalised vector over the token vocabulary. */
@@ -73,7 +99,7 @@ export interface SparseVector {
 /** One deal of an entity, compact (indexes into the project arrays). */
 export interface EntityDeals {
   project: Int32Array;
-  round: Int32Array;
+  round: Float64Array;
   /** Days since 1970-01-01. */
   day: Int32Array;
   stage: Uint8Array;
@@ -84,52 +110,8 @@ export interface EntityDeals {
 
 export type EntityKind = 'investor' | 'institution' | 'thesis';
 
-/** An investor, an institution, or a free-text thesis, as the scorer sees it. */
-export interface EntityProfile {
-  kind: EntityKind;
-  /** Index in its kind's array (-1 for a thesis). */
-  idx: number;
-  id: number;
-  statedTops: Set<number>;
-  statedSubs: Set<number>;
-  statedStages: Set<number>;
-  ticketMin: number | null;
-  ticketMax: number | null;
-  /** Province indexes; empty = open to every region. */
-  statedProvinces: Set<number>;
-  /** Number of deals (round seats). */
-  n: number;
-  topCounts: Map<number, number>;
-  subCounts: Map<number, number>;
-  stageCounts: Map<number, number>;
-  provinceCounts: Map<number, number>;
-  /** Competitor groups (sub + product line) of the portfolio → projects in them. */
-  groupCounts: Map<number, number>;
-  /** Projects in the portfolio (project indexes). */
-  projects: Set<number>;
-  /** ln(cheque) mean and spread over deals with a disclosed amount. */
-  chequeLogMean: number;
-  chequeLogSd: number;
-  chequeCount: number;
-  deals12: number;
-  deals24: number;
-  lastDealDay: number;
-  portfolioVec: SparseVector;
-  thesisVec: SparseVector;
-  deals: EntityDeals;
-  /** The sets and counts above as flat arrays, for the scorer's hot loop. */
-  dense: DenseProfile;
-}
-
-/** Indexed by industry index (tops and subs), stage code (< 64) and province index (< 64). */
-export interface DenseProfile {
-  industryCount: Float32Array;
-  industryStated: Uint8Array;
-  stageCount: Float32Array;
-  stageStated: Uint8Array;
-  provinceCount: Float32Array;
-  provinceStated: Uint8Array;
-}
+/** An investor, an institution, or a free-text thesis, as the scorer sees it (profile-store.ts). */
+export type EntityProfile = StoredProfile;
 
 /** The features of one project the scorer reads (text similarity comes precomputed). */
 export interface ProjectCore {
@@ -151,10 +133,11 @@ export interface ProjectFeatures extends ProjectCore {
   vec: SparseVector;
 }
 
-/** A project as the index keeps it (names for reasons; features in flat arrays). */
+/** A project as the index keeps it (features in flat arrays; names read from the source). */
 export interface ProjectTable {
-  id: Int32Array;
-  name: string[];
+  id: Float64Array;
+  /** The display name of project i. */
+  name(i: number): string;
   top: Int16Array;
   sub: Int16Array;
   stage: Uint8Array;
@@ -172,19 +155,21 @@ export interface ProjectTable {
   vecWeights: Float32Array;
   /** Project indexes per top industry index. */
   byTop: Map<number, Int32Array>;
-  positionById: Map<number, number>;
+  /** The index of a project id, -1 when it is not in the index. */
+  position(id: number): number;
   /** Competitor group names (tags[0]) by group index. */
   groupLabel: string[];
 }
 
-/** Investor or institution display fields, without the text the profile was built from. */
-export type EntitySummary = Omit<SourceEntity, 'tokens'>;
-
 export interface EntityBundle {
   kind: 'investor' | 'institution';
-  summaries: EntitySummary[];
-  profiles: EntityProfile[];
-  positionById: Map<number, number>;
+  size: number;
+  summary(idx: number): EntitySummary;
+  profiles: ProfileStore;
+  /** A view of profile idx (made on each call: keep it only as long as you need it). */
+  profile(idx: number): EntityProfile;
+  /** The index of an entity id, -1 when it is not in the index. */
+  position(id: number): number;
   /** Entity indexes per top industry index (stated or invested). */
   byTop: Map<number, Int32Array>;
 }

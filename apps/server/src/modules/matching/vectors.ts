@@ -4,14 +4,15 @@
  * project, so a token's weight is its IDF; tokens too rare to match anything and too
  * common to mean anything are dropped, and each vector keeps only its strongest tokens.
  */
-import type { SparseVector } from './types.js';
+import type { SparseVector, TokenLists } from './types.js';
 import { TOKEN_MAX_DF_SHARE, TOKEN_MIN_DF } from './weights.js';
 
 export const EMPTY_VECTOR: SparseVector = { ids: new Int32Array(0), weights: new Float32Array(0) };
 
-/** Interns token strings as small integers while rows are read, so token lists stay compact. */
+/** Interns token strings as small integers, so token lists stay compact (the demo source's; the library snapshot interns its own). */
 export class TokenDictionary {
   readonly ids = new Map<string, number>();
+  readonly words: string[] = [];
 
   intern(tokens: Iterable<string>): Int32Array {
     const out: number[] = [];
@@ -19,8 +20,9 @@ export class TokenDictionary {
       if (!token) continue;
       let id = this.ids.get(token);
       if (id === undefined) {
-        id = this.ids.size;
+        id = this.words.length;
         this.ids.set(token, id);
+        this.words.push(token);
       }
       out.push(id);
     }
@@ -33,34 +35,49 @@ export class TokenDictionary {
   }
 }
 
+/** Token lists as one CSR pair. */
+export function tokenLists(lists: readonly Int32Array[]): TokenLists {
+  const starts = new Int32Array(lists.length + 1);
+  for (let i = 0; i < lists.length; i++) starts[i + 1] = starts[i]! + lists[i]!.length;
+  const ids = new Int32Array(starts[lists.length]!);
+  for (let i = 0; i < lists.length; i++) ids.set(lists[i]!, starts[i]!);
+  return { starts, ids };
+}
+
+/** Row i's tokens, without copying. */
+export const tokensOf = (lists: TokenLists, i: number) =>
+  lists.ids.subarray(lists.starts[i]!, lists.starts[i + 1]!);
+
 export interface Vocabulary {
   /** Token → vector index, for text typed now (descriptions, theses). */
   index: Map<string, number>;
-  /** Dictionary id → vector index, -1 for a dropped token. */
+  /** Interned token id → vector index, -1 for a dropped token (only while the index is built). */
   byDictionaryId: Int32Array;
   idf: Float32Array;
   /** Vector index → token, for reasons ("都提到：储能、电池"). */
   tokens: string[];
 }
 
-/** Vocabulary and IDF from every project's (interned) token list. */
-export function buildVocabulary(dictionary: TokenDictionary, documents: readonly Int32Array[]): Vocabulary {
-  const df = new Int32Array(dictionary.ids.size);
-  const seen = new Int32Array(dictionary.ids.size).fill(-1);
-  documents.forEach((tokens, d) => {
-    for (const id of tokens) {
+/** Vocabulary and IDF from every project's (interned) token list; `words[id]` is a token's text. */
+export function buildVocabulary(words: readonly string[], documents: TokenLists): Vocabulary {
+  const df = new Int32Array(words.length);
+  const seen = new Int32Array(words.length).fill(-1);
+  const n = documents.starts.length - 1;
+  for (let d = 0; d < n; d++) {
+    for (let k = documents.starts[d]!; k < documents.starts[d + 1]!; k++) {
+      const id = documents.ids[k]!;
       if (seen[id] === d) continue;
       seen[id] = d;
       df[id]!++;
     }
-  });
-  const n = documents.length;
+  }
   const maxDf = Math.max(TOKEN_MIN_DF, Math.floor(n * TOKEN_MAX_DF_SHARE));
-  const byDictionaryId = new Int32Array(dictionary.ids.size).fill(-1);
+  const byDictionaryId = new Int32Array(words.length).fill(-1);
   const index = new Map<string, number>();
   const idf: number[] = [];
   const tokens: string[] = [];
-  for (const [token, id] of dictionary.ids) {
+  for (let id = 0; id < words.length; id++) {
+    const token = words[id]!;
     const count = df[id]!;
     if (count < TOKEN_MIN_DF || count > maxDf) continue;
     byDictionaryId[id] = idf.length;

@@ -4,12 +4,12 @@
  * questions, paging back and forth), so a popular search is computed once per
  * SEARCH_CACHE_SECONDS (default 30 s; 0 turns it off). Whoever changes the library (an
  * import) calls `notifyLibraryChanged`: every process listening on the bus drops its cache
- * and its search index (index/).
+ * and its library snapshot (with the search index and matching's view).
  */
 import { shareAnswer } from '../../../http/index.js';
 import type { BusPort } from '../../../platform/bus/index.js';
 import type { Db } from '../../../platform/database/index.js';
-import { invalidateSearchIndex } from './index/library-index.js';
+import { invalidateLibrarySnapshot } from '../snapshot/snapshot.js';
 
 const MAX_ENTRIES = 2000;
 
@@ -62,13 +62,13 @@ export async function notifyLibraryChanged(bus: BusPort) {
 }
 
 /**
- * Drops this process's search answers and search index whenever the library changes;
+ * Drops this process's search answers and library snapshot whenever the library changes;
  * returns the unsubscribe.
  */
 export function listenForLibraryChanges(bus: BusPort, db: Db, onChange: () => void = () => {}) {
   return bus.subscribe(LIBRARY_CHANGED_CHANNEL, () => {
     clearSearchCache(db);
-    invalidateSearchIndex(db);
+    invalidateLibrarySnapshot(db);
     onChange();
   });
 }

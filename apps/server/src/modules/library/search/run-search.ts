@@ -1,6 +1,6 @@
 /**
- * Runs a library search: from the search index when it is ready (index/: exact totals,
- * every match ranked, one primary-key query for the page's rows), else with SQL.
+ * Runs a library search: from the library snapshot when it is ready (its search index gives
+ * exact totals with every match ranked, its columns the page's rows: no query), else with SQL.
  *
  * The SQL path keeps its cost following the page, not the number of matches:
  * - the total is a separate count, cached (cache.ts) and shared by every page of a search;
@@ -16,17 +16,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../../../platform/database/index.js';
+import type { LibrarySnapshot } from '../snapshot/snapshot.js';
 import { cached } from './cache.js';
-import {
-  bigintArray,
-  type Cond,
-  condSql,
-  type EntitySpec,
-  type Relevance,
-  scoreSql,
-  whereOf,
-} from './conditions.js';
-import { type LibraryIndex, readySearchIndex } from './index/library-index.js';
+import { type Cond, condSql, type EntitySpec, type Relevance, scoreSql, whereOf } from './conditions.js';
+import { readySearchSnapshot } from './index/library-index.js';
 
 /** Candidate and count bounds (tests lower them to reach every path on a small library). */
 export const SEARCH_LIMITS = { ranked: 200, named: 100, exactUpTo: 2000, samplePercent: 5 };
@@ -54,8 +47,9 @@ export interface SearchRows<Row> {
   rows: Row[];
   total: number;
   isEstimate: boolean;
-  /** The index that answered (absent: SQL did). */
-  index?: LibraryIndex | undefined;
+  /** The snapshot that answered, and the rows' places in it (absent: SQL did). */
+  snapshot?: LibrarySnapshot | undefined;
+  positions?: number[] | undefined;
 }
 
 /** A search, as both paths understand it. */
@@ -74,22 +68,30 @@ export interface EntitySearch {
   page: number;
   pageSize: number;
   key: string;
+  /** The row at a snapshot row, as `columns` selects it. */
+  rowAt(snapshot: LibrarySnapshot, row: number): unknown;
 }
 
 export async function findRows<Row extends { id: number | string }>(
   db: Db,
   search: EntitySearch,
 ): Promise<SearchRows<Row>> {
-  const index = readySearchIndex(db);
-  if (index) {
-    const hits = index[search.table].search({
+  const snapshot = readySearchSnapshot(db);
+  if (snapshot) {
+    const hits = snapshot.search[search.table].search({
       where: search.where,
       relevance: search.relevance,
       order: search.order.name,
       page: search.page,
       pageSize: search.pageSize,
     });
-    return { rows: await rowsById<Row>(db, search, hits.ids), total: hits.total, isEstimate: false, index };
+    return {
+      rows: hits.positions.map((row) => search.rowAt(snapshot, row) as Row),
+      total: hits.total,
+      isEstimate: false,
+      snapshot,
+      positions: hits.positions,
+    };
   }
   const { spec } = search;
   return runSearch<Row>(db, {
@@ -106,19 +108,6 @@ export async function findRows<Row extends { id: number | string }>(
     pageSize: search.pageSize,
     key: search.key,
   });
-}
-
-/** The rows of these ids, in this order (a row deleted since the index was built is left out). */
-async function rowsById<Row extends { id: number | string }>(db: Db, search: EntitySearch, ids: number[]) {
-  if (!ids.length) return [];
-  const alias = search.spec.alias;
-  const rows = await selectRows<Row>(
-    db,
-    sql`select ${search.columns} from ${sql.raw(`${search.table} ${alias}`)}
-      where ${sql.raw(alias)}.id = any(${bigintArray(ids)})`,
-  );
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../../../platform/database/index.js';
+import { institutionNameOf, investorRowAt } from '../snapshot/rows.js';
 import { cached } from './cache.js';
 import { type InvestorRow, investorColumns, toInvestorCard } from './cards.js';
 import {
@@ -53,7 +54,7 @@ export async function searchInvestors(db: Db, query: InvestorQuery) {
     const keyword = keywordCondition(parsed, filters, vocabulary);
     if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
-    const { rows, total, isEstimate } = await findRows<InvestorRow>(db, {
+    const { rows, total, isEstimate, snapshot } = await findRows<InvestorRow>(db, {
       table: 'investors',
       spec: investorSpec,
       columns: investorColumns('v'),
@@ -69,8 +70,14 @@ export async function searchInvestors(db: Db, query: InvestorQuery) {
       page: query.page,
       pageSize: query.pageSize,
       key,
+      rowAt: investorRowAt,
     });
-    const list = await withInstitutionNames(db, rows, vocabulary, highlightTerms(parsed));
+    const terms = highlightTerms(parsed);
+    const list = snapshot
+      ? rows.map((row) =>
+          toInvestorCard(row, institutionNameOf(snapshot, row.institutionId), vocabulary, terms),
+        )
+      : await withInstitutionNames(db, rows, vocabulary, terms);
     return {
       list,
       total,

@@ -7,6 +7,7 @@
 import type { OrgCard } from '@jq/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../../../platform/database/index.js';
+import { orgRowAt } from '../snapshot/rows.js';
 import { cached } from './cache.js';
 import { type OrgRow, orgColumns, toOrgCard } from './cards.js';
 import {
@@ -60,7 +61,7 @@ export async function searchOrgs(db: Db, query: OrgQuery) {
     const keyword = keywordCondition(parsed, filters, vocabulary);
     if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
-    const { rows, total, isEstimate, index } = await findRows<OrgRow>(db, {
+    const { rows, total, isEstimate, snapshot, positions } = await findRows<OrgRow>(db, {
       table: 'institutions',
       spec: orgSpec,
       columns: orgColumns('i'),
@@ -76,12 +77,14 @@ export async function searchOrgs(db: Db, query: OrgQuery) {
       page: query.page,
       pageSize: query.pageSize,
       key,
+      rowAt: orgRowAt,
     });
     const terms = highlightTerms(parsed);
-    // The index counted each institution's deals when it was built.
-    const list = index
-      ? rows.map((row) => toOrgCard(row, vocabulary, index.institutionDeals.get(Number(row.id)) ?? 0, terms))
-      : await toOrgCards(db, rows, vocabulary, terms);
+    // The snapshot counted each institution's deals when it was built.
+    const list =
+      snapshot && positions
+        ? rows.map((row, k) => toOrgCard(row, vocabulary, snapshot.institutionDeals[positions[k]!]!, terms))
+        : await toOrgCards(db, rows, vocabulary, terms);
     return {
       list,
       total,

@@ -5,6 +5,7 @@
 import type { ProjectSearchRequest, ProjectSearchResult } from '@jq/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/database/index.js';
+import { projectRowAt } from '../snapshot/rows.js';
 import { cached } from './cache.js';
 import { type ProjectRow, projectColumns, toProjectCard } from './cards.js';
 import {
@@ -62,6 +63,7 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
       page: query.page,
       pageSize: query.pageSize,
       key,
+      rowAt: projectRowAt,
     });
     const terms = highlightTerms(parsed);
     return {

@@ -4,6 +4,7 @@
  * every match scored with the same weights as the SQL, and only the page's ids returned.
  * Rows are numbered in the entity's recency order, so "ties newest first" is row order.
  */
+import type { Dictionary, TextColumn } from '../../snapshot/columns.js';
 import type { Cond, Relevance } from '../conditions.js';
 import { TEXT_WEIGHT } from '../conditions.js';
 import type { NameGrams } from '../parse-keyword.js';
@@ -20,8 +21,10 @@ export interface EntityIndexData {
   n: number;
   /** Database id of each row. */
   ids: Float64Array;
+  /** The snapshot's row (id order) of each row. */
+  positions: Int32Array;
   /** Per name column: `lower(column)` of each row, and the rows sorted by it. */
-  names: { values: string[]; sorted: Int32Array }[];
+  names: { values: TextColumn; sorted: Int32Array }[];
   nameTokens: Postings;
   textTokens: Postings;
   industry: Map<string, RowSet>;
@@ -31,7 +34,7 @@ export interface EntityIndexData {
   amountLo: Float64Array;
   amountHi: Float64Array;
   founded?: Float64Array | undefined;
-  type?: string[] | undefined;
+  type?: { dictionary: Dictionary; codes: Uint32Array } | undefined;
   institution?: Float64Array | undefined;
   orders: Record<string, RowOrder>;
 }
@@ -47,6 +50,8 @@ export interface IndexQuery {
 
 export interface IndexHits {
   ids: number[];
+  /** The page's rows in the snapshot. */
+  positions: number[];
   total: number;
 }
 
@@ -77,7 +82,11 @@ export class EntityIndex {
       const order = this.data.orders[query.order];
       rows = order ? this.topByOrder(matches, order, offset, query.pageSize) : [];
     }
-    return { ids: Array.from(rows, (row) => this.data.ids[row]!), total: matches.size };
+    return {
+      ids: Array.from(rows, (row) => this.data.ids[row]!),
+      positions: Array.from(rows, (row) => this.data.positions[row]!),
+      total: matches.size,
+    };
   }
 
   private all(): RowSet {
@@ -179,8 +188,10 @@ export class EntityIndex {
         return (row) => years[row]! >= from && years[row]! <= to;
       }
       case 'type': {
-        const types = data.type;
-        return types ? (row) => types[row] === cond.value : () => true;
+        if (!data.type) return () => true;
+        const { codes } = data.type;
+        const code = data.type.dictionary.find(cond.value);
+        return (row) => codes[row] === code;
       }
       case 'institution': {
         const owners = data.institution;
@@ -210,11 +221,11 @@ export class EntityIndex {
         let hi = sorted.length;
         while (lo < hi) {
           const mid = (lo + hi) >>> 1;
-          if (names[sorted[mid]!]! < value) lo = mid + 1;
+          if (names.get(sorted[mid]!) < value) lo = mid + 1;
           else hi = mid;
         }
         for (let k = lo; k < sorted.length; k++) {
-          const name = names[sorted[k]!]!;
+          const name = names.get(sorted[k]!);
           if (asPrefix ? !name.startsWith(value) : name !== value) break;
           found.push(sorted[k]!);
         }
