@@ -23,6 +23,8 @@ export interface MirrorOptions<T> {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined;
   /** What the "ready" log line says about a value (sizes, build time). */
   describe?(value: T): object;
+  /** Called once a value is published (after the "ready" log line). */
+  published?(value: T): void;
   timing?: MirrorTiming;
 }
 
@@ -147,6 +149,7 @@ export class LibraryMirror<T> {
         `${this.options.job} ready`,
       );
       for (const waiter of this.waiters.splice(0)) waiter.resolve(value);
+      this.options.published?.(value);
     } catch (error) {
       if (isStale()) return;
       this.failedAt = Date.now();

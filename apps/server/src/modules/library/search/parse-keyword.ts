@@ -82,7 +82,28 @@ export function normalizeKeyword(raw: string | null | undefined): string {
 
 const isLatin = (ch: string | undefined) => !!ch && /[a-z0-9]/.test(ch);
 
+/** Keywords recur (hot words, paging, re-sorting): each is parsed once per vocabulary, up to this many. */
+const PARSED_MAX = 2000;
+const parsedCache = new WeakMap<Vocabulary, Map<string, ParsedKeyword>>();
+
+/** A keyword read against the vocabulary (the answer is shared: do not change it). */
 export function parseKeyword(raw: string | null | undefined, vocabulary: Vocabulary): ParsedKeyword {
+  const key = raw ?? '';
+  let cache = parsedCache.get(vocabulary);
+  if (!cache) {
+    cache = new Map();
+    parsedCache.set(vocabulary, cache);
+  }
+  let parsed = cache.get(key);
+  if (!parsed) {
+    parsed = readKeyword(raw, vocabulary);
+    if (cache.size >= PARSED_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, parsed);
+  }
+  return parsed;
+}
+
+function readKeyword(raw: string | null | undefined, vocabulary: Vocabulary): ParsedKeyword {
   const text = normalizeKeyword(raw);
   const stages = new Set<number>();
   const industryIds = new Set<string>();

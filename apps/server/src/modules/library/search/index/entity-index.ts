@@ -9,7 +9,7 @@ import type { Cond, Relevance } from '../conditions.js';
 import { TEXT_WEIGHT } from '../conditions.js';
 import type { NameGrams } from '../parse-keyword.js';
 import { lookup, lookupPrefix, type Postings } from './postings.js';
-import { filterRows, forEachCommon, intersectAll, RowSet, unionAll } from './row-sets.js';
+import { filterRows, forEachCommon, intersect, intersectAll, RowSet, unionAll } from './row-sets.js';
 
 /** A sort order other than recency: the rows in that order, and each row's place in it. */
 export interface RowOrder {
@@ -74,7 +74,8 @@ export class EntityIndex {
     const offset = (query.page - 1) * query.pageSize;
     let rows: ArrayLike<number>;
     if (query.relevance) {
-      const list = matches.list();
+      const pool = this.rankingPool(matches, query.relevance, offset + query.pageSize, memo);
+      const list = pool.list();
       rows = topByScore(list, this.score(list, query.relevance, memo), offset, query.pageSize);
     } else if (query.order === 'recency') rows = this.nthRows(matches, offset, query.pageSize);
     else {
@@ -235,6 +236,29 @@ export class EntityIndex {
     let k = 0;
     for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i] !== rows[k - 1]) rows[k++] = rows[i]!;
     return RowSet.fromList(this.data.n, rows.slice(0, k));
+  }
+
+  /**
+   * The matches the page's rows can come from. Every weighted part of the relevance weighs
+   * more than the text share can add (TEXT_WEIGHT), so a match that meets any part outranks
+   * every match that meets none: when enough matches meet one, only those are scored (a
+   * broad word matches a third of the library, its name and industry parts a few hundred).
+   */
+  private rankingPool(
+    matches: RowSet,
+    relevance: Relevance,
+    wanted: number,
+    memo: Map<string, RowSet>,
+  ): RowSet {
+    if (!relevance.parts.length || relevance.parts.some((part) => part.weight <= TEXT_WEIGHT)) return matches;
+    const covered = intersect(
+      matches,
+      unionAll(
+        relevance.parts.map((part) => this.evaluate(part.cond, memo)),
+        this.data.n,
+      ),
+    );
+    return covered.size >= wanted ? covered : matches;
   }
 
   /**

@@ -56,12 +56,6 @@ export function lookupPrefix(p: Postings, prefix: string): RowSet {
   return unionAll(sets, p.n);
 }
 
-/** A large set with its bitmap made now (kept in the index). */
-function withBits(set: RowSet): RowSet {
-  if (set.isLarge) set.bits();
-  return set;
-}
-
 /**
  * Collects each loaded row's lexemes as token numbers, then lays the postings out with rows
  * in row order. Rows arrive in load order (by id); `build` gets the row number of each.
@@ -103,36 +97,48 @@ export class PostingsBuilder {
     this.starts[this.loaded] = this.length;
   }
 
-  /** `loadOfRow[row]` is the load number of each row; `slice` lets the server answer meanwhile. */
+  /**
+   * `loadOfRow[row]` is the load number of each row; `slice` lets the server answer meanwhile.
+   * A lexeme in more than one row in 32 is kept as a bitmap only (n / 8 bytes, less than its
+   * list); the others as lists in one array.
+   */
   async build(loadOfRow: Int32Array, slice: () => Promise<void>): Promise<Postings> {
     const tokens = this.keys.length;
+    const n = loadOfRow.length;
     const order = Array.from({ length: tokens }, (_, i) => i).sort((a, b) =>
       this.keys[a]! < this.keys[b]! ? -1 : this.keys[a]! > this.keys[b]! ? 1 : 0,
     );
     const rank = new Int32Array(tokens);
     for (let k = 0; k < tokens; k++) rank[order[k]!] = k;
-    const counts = new Int32Array(tokens + 1);
-    for (let i = 0; i < this.length; i++) counts[rank[this.buffer[i]!]! + 1]!++;
+    const counts = new Int32Array(tokens);
+    for (let i = 0; i < this.length; i++) counts[rank[this.buffer[i]!]!]!++;
+    const bitmaps: (Uint32Array | undefined)[] = new Array(tokens);
     const starts = new Int32Array(tokens + 1);
-    for (let k = 0; k < tokens; k++) starts[k + 1] = starts[k]! + counts[k + 1]!;
+    for (let k = 0; k < tokens; k++) {
+      const isLarge = counts[k]! * 32 > n;
+      if (isLarge) bitmaps[k] = new Uint32Array((n + 31) >>> 5);
+      starts[k + 1] = starts[k]! + (isLarge ? 0 : counts[k]!);
+    }
     const next = starts.slice(0, tokens);
-    const rows = new Int32Array(this.length);
+    const rows = new Int32Array(starts[tokens]!);
     await slice();
-    for (let row = 0; row < loadOfRow.length; row++) {
+    for (let row = 0; row < n; row++) {
       if ((row & 1023) === 0) await slice();
       const load = loadOfRow[row]!;
       for (let i = this.starts[load]!; i < this.starts[load + 1]!; i++) {
         const k = rank[this.buffer[i]!]!;
-        rows[next[k]!++] = row;
+        const bits = bitmaps[k];
+        if (bits) bits[row >>> 5]! |= 1 << (row & 31);
+        else rows[next[k]!++] = row;
       }
     }
-    const n = loadOfRow.length;
     const large = new Map<number, RowSet>();
     for (let k = 0; k < tokens; k++) {
-      if ((starts[k + 1]! - starts[k]!) * 32 > n) {
-        large.set(k, withBits(RowSet.fromList(n, rows.subarray(starts[k]!, starts[k + 1]!))));
-      }
+      const bits = bitmaps[k];
+      if (bits) large.set(k, RowSet.sharedBits(n, bits, counts[k]!));
     }
+    // The per-row token buffer is not needed again.
+    this.buffer = new Int32Array(0);
     const keys = order.map((i) => this.keys[i]!);
     const numberOf = new Map(keys.map((key, k) => [key, k]));
     return { n, keys, starts, rows, large, numberOf };
@@ -157,8 +163,10 @@ export class GroupsBuilder<K> {
 
   build(n: number): Map<K, RowSet> {
     const out = new Map<K, RowSet>();
-    for (const [value, rows] of this.groups)
-      out.set(value, withBits(RowSet.fromList(n, Int32Array.from(rows))));
+    for (const [value, rows] of this.groups) {
+      const set = RowSet.fromList(n, Int32Array.from(rows));
+      out.set(value, set.isLarge ? RowSet.sharedBits(n, set.bits(), set.size) : set);
+    }
     return out;
   }
 }

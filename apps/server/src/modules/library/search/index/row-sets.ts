@@ -15,9 +15,16 @@ export class RowSet {
     readonly size: number,
     list?: Int32Array,
     bits?: Uint32Array,
+    /** Kept by the index and shared by every search: a list made from its bits is not kept. */
+    private readonly isShared = false,
   ) {
     this.listed = list;
     this.bitmap = bits;
+  }
+
+  /** A large set the index keeps as a bitmap only (its rows listed on demand, not kept). */
+  static sharedBits(n: number, bits: Uint32Array, size = popcount(bits)): RowSet {
+    return new RowSet(n, size, undefined, bits, true);
   }
 
   static fromList(n: number, list: Int32Array): RowSet {
@@ -45,8 +52,10 @@ export class RowSet {
 
   /** The rows in order. */
   list(): Int32Array {
-    this.listed ??= bitsToList(this.bitmap!, this.size);
-    return this.listed;
+    if (this.listed) return this.listed;
+    const list = bitsToList(this.bitmap!, this.size);
+    if (!this.isShared) this.listed = list;
+    return list;
   }
 
   bits(): Uint32Array {
