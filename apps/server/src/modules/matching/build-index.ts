@@ -19,13 +19,13 @@ import type {
   SparseVector,
 } from './types.js';
 import {
-  addInto,
   buildVocabulary,
   EMPTY_VECTOR,
   tokensOf,
-  toSparse,
   type Vocabulary,
+  vectorIdArray,
   vectorOfIds,
+  WeightAccumulator,
 } from './vectors.js';
 import { ENTITY_VECTOR_SIZE, PROJECT_VECTOR_SIZE } from './weights.js';
 
@@ -95,13 +95,15 @@ function* buildProjects(tax: Taxonomy, vocabulary: Vocabulary, source: MatchSour
     group: new Int32Array(n),
     owner: new Float64Array(n),
     vecStart: new Int32Array(n + 1),
-    vecIds: new Int32Array(n * PROJECT_VECTOR_SIZE),
+    vecIds: vectorIdArray(vocabulary, n * PROJECT_VECTOR_SIZE),
     vecWeights: new Float32Array(n * PROJECT_VECTOR_SIZE),
+    vocabularySize: vocabulary.idf.length,
     byTop: new Map(),
     position: positionsOf(id),
     groupLabel,
   };
   const byTop = new Map<number, number[]>();
+  const scratch = new WeightAccumulator(vocabulary.idf.length);
   let at = 0;
   for (let i = 0; i < n; i++) {
     if ((i & 1023) === 0) yield;
@@ -125,7 +127,7 @@ function* buildProjects(tax: Taxonomy, vocabulary: Vocabulary, source: MatchSour
     }
     table.group[i] = group;
     table.owner[i] = source.owner(i);
-    const vec = vectorOfIds(vocabulary, tokensOf(source.tokens, i), PROJECT_VECTOR_SIZE);
+    const vec = vectorOfIds(vocabulary, tokensOf(source.tokens, i), PROJECT_VECTOR_SIZE, scratch);
     table.vecStart[i] = at;
     table.vecIds.set(vec.ids, at);
     table.vecWeights.set(vec.weights, at);
@@ -169,6 +171,7 @@ export function draftProfile(
   refs: DealRef[],
   nowDay: number,
   thesisVec: SparseVector,
+  centroid = new WeightAccumulator(projects.vocabularySize),
 ): ProfileDraft {
   const statedIndustries = new Set<number>();
   for (const id of entity.industries) {
@@ -207,7 +210,6 @@ export function draftProfile(
     thesisVec,
   };
   const portfolio = new Set<number>();
-  const centroid = new Map<number, number>();
   let sum = 0;
   let sumSq = 0;
   for (const { deal, project } of refs) {
@@ -246,10 +248,7 @@ export function draftProfile(
       if (group >= 0) increment(draft.groupCounts, group);
       const start = projects.vecStart[project]!;
       const end = projects.vecStart[project + 1]!;
-      addInto(centroid, {
-        ids: projects.vecIds.subarray(start, end),
-        weights: projects.vecWeights.subarray(start, end),
-      });
+      for (let k = start; k < end; k++) centroid.add(projects.vecIds[k]!, projects.vecWeights[k]!);
     }
   }
   draft.projects = portfolio;
@@ -257,7 +256,7 @@ export function draftProfile(
     draft.chequeLogMean = sum / draft.chequeCount;
     draft.chequeLogSd = Math.sqrt(Math.max(0, sumSq / draft.chequeCount - draft.chequeLogMean ** 2));
   }
-  draft.portfolioVec = toSparse(centroid, ENTITY_VECTOR_SIZE);
+  draft.portfolioVec = centroid.take(ENTITY_VECTOR_SIZE);
   return draft;
 }
 
@@ -268,7 +267,7 @@ export function thesisProfile(
   thesisVec: SparseVector,
 ): EntityProfile {
   const tax = taxonomy();
-  const store = new ProfileStore('thesis', 1, tax.industryIds.length);
+  const store = new ProfileStore('thesis', 1, tax.industryIds.length, index.vocabulary.idf.length);
   store.add(draftProfile(tax, index.projects, null, entity, [], index.nowDay, thesisVec));
   return store.profile(0, -1);
 }
@@ -283,8 +282,9 @@ function* buildBundle(
   dealsOf: Map<number, DealRef[]>,
   nowDay: number,
 ) {
-  const store = new ProfileStore(kind, source.n, tax.industryIds.length);
+  const store = new ProfileStore(kind, source.n, tax.industryIds.length, vocabulary.idf.length);
   const byTop = new Map<number, number[]>();
+  const scratch = new WeightAccumulator(vocabulary.idf.length);
   for (let idx = 0; idx < source.n; idx++) {
     if ((idx & 255) === 0) yield;
     const id = source.ids[idx]!;
@@ -302,7 +302,8 @@ function* buildBundle(
       },
       dealsOf.get(idx) ?? [],
       nowDay,
-      vectorOfIds(vocabulary, tokensOf(source.tokens, idx), ENTITY_VECTOR_SIZE),
+      vectorOfIds(vocabulary, tokensOf(source.tokens, idx), ENTITY_VECTOR_SIZE, scratch),
+      scratch,
     );
     store.add(draft);
     const tops = new Set<number>();

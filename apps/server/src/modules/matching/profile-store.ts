@@ -11,7 +11,7 @@
  */
 import { Growable } from '../../lib/growable.js';
 import { taxonomy } from './taxonomy.js';
-import type { EntityDeals, EntityKind, SparseVector } from './types.js';
+import type { EntityDeals, EntityKind, SparseVector, VectorIds } from './types.js';
 import type { DenseScratch } from './vectors.js';
 
 /** Per-entity counts are Uint16 cells: a count stops at 65,535. */
@@ -84,10 +84,10 @@ export class ProfileStore {
   groupKey: Int32Array;
   groupCount: Uint16Array;
   portfolioStart: Int32Array;
-  portfolioIds: Int32Array;
+  portfolioIds: VectorIds;
   portfolioWeights: Float32Array;
   thesisStart: Int32Array;
-  thesisIds: Int32Array;
+  thesisIds: VectorIds;
   thesisWeights: Float32Array;
 
   private added = 0;
@@ -98,6 +98,8 @@ export class ProfileStore {
     readonly m: number,
     /** Industries in the taxonomy: the width of an industry row. */
     readonly width: number,
+    /** Tokens in the vocabulary: vector indexes are 16-bit when they fit. */
+    vocabularySize: number,
   ) {
     this.ids = new Float64Array(m);
     this.ticketMin = new Float64Array(m);
@@ -117,7 +119,7 @@ export class ProfileStore {
     this.provinceCount = new Uint16Array(m * SMALL);
     this.provinceStated = new Uint8Array(m * SMALL);
     this.statedProvinceCount = new Uint8Array(m);
-    this.lists = new ListBuilders();
+    this.lists = new ListBuilders(vocabularySize <= 0x10000);
     const empty = new Int32Array(0);
     this.dealStart = empty;
     this.dealProject = empty;
@@ -230,6 +232,18 @@ export class ProfileStore {
 }
 
 class ListBuilders {
+  readonly portfolioIds: Growable<VectorIds>;
+  readonly thesisIds: Growable<VectorIds>;
+
+  constructor(narrowIds: boolean) {
+    const ids = (): Growable<VectorIds> =>
+      narrowIds
+        ? new Growable<VectorIds>((n) => new Uint16Array(n))
+        : new Growable<VectorIds>((n) => new Int32Array(n));
+    this.portfolioIds = ids();
+    this.thesisIds = ids();
+  }
+
   dealStart = startList();
   dealProject = new Growable((n) => new Int32Array(n));
   dealRound = new Growable((n) => new Float64Array(n));
@@ -243,14 +257,12 @@ class ListBuilders {
   groupKey = new Growable((n) => new Int32Array(n));
   groupCount = new Growable((n) => new Uint16Array(n));
   portfolioStart = startList();
-  portfolioIds = new Growable((n) => new Int32Array(n));
   portfolioWeights = new Growable((n) => new Float32Array(n));
   thesisStart = startList();
-  thesisIds = new Growable((n) => new Int32Array(n));
   thesisWeights = new Growable((n) => new Float32Array(n));
 }
 
-function startList() {
+function startList(): Growable<Int32Array> {
   const list = new Growable((n) => new Int32Array(n));
   list.push(0);
   return list;

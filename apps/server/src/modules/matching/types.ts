@@ -90,9 +90,12 @@ export interface MatchSource {
   deals: DealSource;
 }
 
+/** Vector indexes: 16-bit while the vocabulary has at most 65,536 tokens (half the memory). */
+export type VectorIds = Int32Array | Uint16Array;
+
 /** A sparse, L2-normalised vector over the token vocabulary. */
 export interface SparseVector {
-  ids: Int32Array;
+  ids: VectorIds;
   weights: Float32Array;
 }
 
@@ -151,8 +154,10 @@ export interface ProjectTable {
   owner: Float64Array;
   /** CSR vectors: project i's tokens are vecIds[vecStart[i] .. vecStart[i + 1]). */
   vecStart: Int32Array;
-  vecIds: Int32Array;
+  vecIds: VectorIds;
   vecWeights: Float32Array;
+  /** Tokens in the vocabulary (the range of vector indexes). */
+  vocabularySize: number;
   /** Project indexes per top industry index. */
   byTop: Map<number, Int32Array>;
   /** The index of a project id, -1 when it is not in the index. */

@@ -4,7 +4,7 @@
  * project, so a token's weight is its IDF; tokens too rare to match anything and too
  * common to mean anything are dropped, and each vector keeps only its strongest tokens.
  */
-import type { SparseVector, TokenLists } from './types.js';
+import type { SparseVector, TokenLists, VectorIds } from './types.js';
 import { TOKEN_MAX_DF_SHARE, TOKEN_MIN_DF } from './weights.js';
 
 export const EMPTY_VECTOR: SparseVector = { ids: new Int32Array(0), weights: new Float32Array(0) };
@@ -47,6 +47,11 @@ export function tokenLists(lists: readonly Int32Array[]): TokenLists {
 /** Row i's tokens, without copying. */
 export const tokensOf = (lists: TokenLists, i: number) =>
   lists.ids.subarray(lists.starts[i]!, lists.starts[i + 1]!);
+
+/** An array for vector indexes of this vocabulary: 16-bit when they fit. */
+export function vectorIdArray(vocabulary: Vocabulary, length: number): VectorIds {
+  return vocabulary.idf.length <= 0x10000 ? new Uint16Array(length) : new Int32Array(length);
+}
 
 export interface Vocabulary {
   /** Token → vector index, for text typed now (descriptions, theses). */
@@ -102,14 +107,66 @@ export function toSparse(weights: Map<number, number>, size: number): SparseVect
   };
 }
 
+/**
+ * Weights summed by vector index in a dense scratch, reused vector after vector during a
+ * build: what a Map per vector did (the same sums in the same order, the same entries
+ * first seen first), without allocating one per vector.
+ */
+export class WeightAccumulator {
+  private readonly weights: Float64Array;
+  private readonly seen: Uint8Array;
+  private readonly touched: Int32Array;
+  private count = 0;
+
+  constructor(size: number) {
+    this.weights = new Float64Array(size);
+    this.seen = new Uint8Array(size);
+    this.touched = new Int32Array(size);
+  }
+
+  add(id: number, weight: number) {
+    if (!this.seen[id]) {
+      this.seen[id] = 1;
+      this.weights[id] = 0;
+      this.touched[this.count++] = id;
+    }
+    this.weights[id]! += weight;
+  }
+
+  /** The strongest `size` entries, L2-normalised (exactly as `toSparse`); the accumulator is empty after. */
+  take(size: number): SparseVector {
+    let ids: number[] = [];
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k]!;
+      if (this.weights[id]! > 0) ids.push(id);
+    }
+    if (ids.length > size) ids = ids.sort((a, b) => this.weights[b]! - this.weights[a]!).slice(0, size);
+    let norm = 0;
+    for (const id of ids) norm += this.weights[id]! * this.weights[id]!;
+    norm = Math.sqrt(norm) || 1;
+    ids.sort((a, b) => a - b);
+    const vector = {
+      ids: Int32Array.from(ids),
+      weights: Float32Array.from(ids, (id) => this.weights[id]! / norm),
+    };
+    for (let k = 0; k < this.count; k++) this.seen[this.touched[k]!] = 0;
+    this.count = 0;
+    return vector;
+  }
+}
+
 /** An interned token list as a vector (IDF weights; a repeated token counts each time). */
-export function vectorOfIds(vocabulary: Vocabulary, tokens: Int32Array, size: number): SparseVector {
-  const weights = new Map<number, number>();
+export function vectorOfIds(
+  vocabulary: Vocabulary,
+  tokens: Int32Array,
+  size: number,
+  into = new WeightAccumulator(vocabulary.idf.length),
+): SparseVector {
   for (const token of tokens) {
     const id = vocabulary.byDictionaryId[token] ?? -1;
-    if (id >= 0) weights.set(id, (weights.get(id) ?? 0) + vocabulary.idf[id]!);
+    if (id >= 0) into.add(id, vocabulary.idf[id]!);
   }
-  return toSparse(weights, size);
+  return into.take(size);
 }
 
 /** A token list typed now as a vector. */
@@ -124,14 +181,6 @@ export function vectorOfTokens(
     if (id !== undefined) weights.set(id, (weights.get(id) ?? 0) + vocabulary.idf[id]!);
   }
   return toSparse(weights, size);
-}
-
-/** Adds `vector × scale` into a weight map (for centroids). */
-export function addInto(target: Map<number, number>, vector: SparseVector, scale = 1) {
-  for (let i = 0; i < vector.ids.length; i++) {
-    const id = vector.ids[i]!;
-    target.set(id, (target.get(id) ?? 0) + vector.weights[i]! * scale);
-  }
 }
 
 /**
@@ -159,7 +208,7 @@ export class DenseScratch {
   }
 
   /** Dot product with a slice of a CSR vector store. */
-  dotSlice(ids: Int32Array, weights: Float32Array, start: number, end: number): number {
+  dotSlice(ids: VectorIds, weights: Float32Array, start: number, end: number): number {
     let sum = 0;
     for (let i = start; i < end; i++) sum += this.values[ids[i]!]! * weights[i]!;
     return sum;

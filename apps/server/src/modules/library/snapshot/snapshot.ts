@@ -57,8 +57,11 @@ export class LibrarySnapshot {
     readonly builtAt: number,
   ) {}
 
-  /** Milliseconds the whole build took (read, search index, views). */
+  /** Milliseconds the whole build took (read, search index, views), and the process's CPU time meanwhile. */
   buildMs = 0;
+  cpuMs = 0;
+  /** Where the build's time went: reading the tables, the search index, the views. */
+  phaseMs = { read: 0, search: 0, views: 0 };
 
   /** A view registered with `addLibrarySnapshotView`, as built from this snapshot. */
   view<T>(name: string): T {
@@ -127,6 +130,7 @@ async function buildSnapshot(
   isStale: () => boolean,
 ): Promise<LibrarySnapshot> {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const dictionaries = newDictionaries();
   const interner = new TokenInterner();
   const text = { projects: new EntityText(2), institutions: new EntityText(2), investors: new EntityText(1) };
@@ -142,6 +146,7 @@ async function buildSnapshot(
   );
   const projects = await readProjects(db, dictionaries, text.projects, tokens.projects, isStale);
   const { rounds, seats } = await readRounds(db, isStale);
+  const readMs = performance.now() - t0;
   const orgStats = dealStats(institutions.ids, seats.institution, rounds, seats);
   const investorStats = dealStats(investors.ids, seats.investor, rounds, seats);
   const search = await buildLibraryIndex(
@@ -176,11 +181,19 @@ async function buildSnapshot(
     isStale,
     slice: timeSlicer(),
   };
+  const searchDone = performance.now();
   for (const [name, builder] of views) {
     if (isStale()) throw new Error('superseded');
     snapshot.setView(name, await builder(build));
   }
   snapshot.buildMs = Math.round(performance.now() - t0);
+  snapshot.phaseMs = {
+    read: Math.round(readMs),
+    search: Math.round(searchDone - t0 - readMs),
+    views: Math.round(performance.now() - searchDone),
+  };
+  const cpu = process.cpuUsage(cpu0);
+  snapshot.cpuMs = Math.round((cpu.user + cpu.system) / 1000);
   return snapshot;
 }
 
@@ -243,7 +256,8 @@ export function registerLibrarySnapshot(
         investors: s.investors.n,
         views: [...views.keys()],
         buildMs: s.buildMs,
-        searchMs: s.search.buildMs,
+        cpuMs: s.cpuMs,
+        phaseMs: s.phaseMs,
         heapMb: mb(memory.heapUsed),
         arrayBuffersMb: mb(memory.arrayBuffers),
         rssMb: mb(memory.rss),
