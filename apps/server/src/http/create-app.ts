@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import type { Platform } from '../platform/index.js';
 import { type Identity, registerAccess } from './access.js';
 import { answerFrameworkError, registerErrorHandling } from './errors.js';
+import { logUrl } from './log-url.js';
 import { registerMetrics } from './metrics.js';
 import type { ModuleDefinition } from './module.js';
 import { mountModules } from './mount.js';
@@ -71,7 +72,7 @@ export async function createHttpApp({ config, platform, identity, modules }: Htt
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: logUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
