@@ -17,6 +17,8 @@
  * Options: --engines pglite,postgresql  --duration 15 (s per scenario)  --concurrency 20
  *          --seed N  --cache on|off|both  --fresh (regenerate the PGlite set)
  *          --small (the default-size set, to try the bench quickly)  --write-docs
+ * Env: BENCH_SERVER_LOG=<file> appends the server's info log there (start-up phases; it also
+ *      logs every request, so throughput is lower in such a run).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

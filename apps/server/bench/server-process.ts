@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -43,11 +43,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Spawns the real server. With `BENCH_SERVER_LOG=<file>` set, its log (level info: the
+ * snapshot's "ready" line with build time, CPU time and phases) is appended to that file.
+ */
 export function startServer(env: Record<string, string>): ChildProcess {
+  const logFile = process.env.BENCH_SERVER_LOG;
+  const stdout = logFile ? openSync(logFile, 'a') : 'ignore';
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...env,
+      ...(logFile ? { LOG_LEVEL: 'info' } : {}),
+    },
+    stdio: ['ignore', stdout, 'inherit'],
   });
 }
 
