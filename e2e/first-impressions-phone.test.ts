@@ -3,7 +3,8 @@
  * what the report's pages say (key points, outline, the PDF button); `?q=` marks the hits in
  * the page body, not only the running header; a phone sees the PDF's text column across its
  * width; the logo stays on one line; no page shows two menu buttons or two back controls;
- * the Enter/Shift+Enter hint is left out on touch screens.
+ * the Enter/Shift+Enter hint is left out on touch screens; the home page does not jump when
+ * its suggestions arrive (Lighthouse's layout shift).
  */
 import { isFeatureEnabled } from '@jq/contract';
 import type { Page } from 'playwright-core';
@@ -255,6 +256,35 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))(
           expect({ route, backs: controls.backs.length <= 1 }).toEqual({ route, backs: true });
         }
         await saveScreenshot(page, `issue14-controls-${name}`);
+      });
+
+      it('the home page does not jump when its suggestions arrive', async () => {
+        const page = await browser.newPage(options);
+        // Hold the suggestions back, to see the page before and after they arrive.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(/\/api\/aisearch\/(quickQuestions|aiRecommendSearch)$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto('/home');
+        const grid = page.locator('.jq-home-grid');
+        await grid.waitFor();
+        const before = (await grid.boundingBox())!.y;
+        release();
+        await page.getByTestId('quick-questions').waitFor();
+        await page.getByTestId('recommended-searches').waitFor();
+        const after = (await grid.boundingBox())!.y;
+        expect(Math.abs(after - before)).toBeLessThanOrEqual(isPhone ? 2 : 120);
+        if (isPhone) {
+          // On a phone each list is one row that scrolls sideways.
+          const row = page.getByTestId('recommended-searches');
+          expect((await row.boundingBox())!.height).toBeLessThan(48);
+          expect(await row.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+        }
+        await saveScreenshot(page, `issue14-home-${name}`);
       });
 
       it(`the Enter/Shift+Enter hint is ${isPhone ? 'left out on a touch screen' : 'shown with a mouse'}`, async () => {

@@ -40,6 +40,15 @@ function Chips({ items, onPick, testId }: { items: string[]; onPick(text: string
   );
 }
 
+/** A chips row while it loads: one row high, as the chips are on a phone (one scrolling row). */
+function ChipsPending({ label }: { label: string }) {
+  return (
+    <div className="jq-home-chips-pending">
+      <LineSkeleton rows={1} label={label} />
+    </div>
+  );
+}
+
 export default function HomePage() {
   const navigate = useAppNavigate();
   const [draft, setDraft] = useState('');
@@ -110,7 +119,7 @@ export default function HomePage() {
       <section className="jq-home-section">
         <h2 className="jq-home-h2">{assistant.quickQuestions}</h2>
         {quick.isPending ? (
-          <LineSkeleton rows={1} label={assistant.quickQuestions} />
+          <ChipsPending label={assistant.quickQuestions} />
         ) : (
           <Chips
             items={(quick.data?.list ?? []).map((item) => item.text)}
@@ -120,10 +129,15 @@ export default function HomePage() {
         )}
       </section>
 
-      {(searches.data?.list.length ?? 0) > 0 && (
+      {/* Shown while loading, so the cards below do not jump when the searches arrive. */}
+      {(searches.isPending || (searches.data?.list.length ?? 0) > 0) && (
         <section className="jq-home-section">
           <h2 className="jq-home-h2">{assistant.recommendedSearches}</h2>
-          <Chips items={searches.data?.list ?? []} onPick={submit} testId="recommended-searches" />
+          {searches.isPending ? (
+            <ChipsPending label={assistant.recommendedSearches} />
+          ) : (
+            <Chips items={searches.data?.list ?? []} onPick={submit} testId="recommended-searches" />
+          )}
         </section>
       )}
 
