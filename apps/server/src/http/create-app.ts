@@ -14,6 +14,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Config } from '../config.js';
 import type { Platform } from '../platform/index.js';
 import { type Identity, registerAccess } from './access.js';
+import { registerJsonCompression } from './compress-json.js';
 import { answerFrameworkError, registerErrorHandling } from './errors.js';
 import { logUrl } from './log-url.js';
 import { registerMetrics } from './metrics.js';
@@ -79,6 +80,8 @@ export async function createHttpApp({ config, platform, identity, modules }: Htt
       'request completed',
     );
   });
+
+  registerJsonCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
