@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
 import { LoadError } from '../../shared/components/load-error';
 import { formatStage, formatWanRange } from '../../shared/format/figures';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 import { routePath } from '../../shared/navigation/route-path';
 import { useTaxonomy } from '../../shared/taxonomy/use-taxonomy';
 import type { ProjectMatchRequest } from './api';
@@ -33,6 +34,7 @@ import {
 import './matching.css';
 
 function BackToForm({ title, subTitle }: { title: string; subTitle?: string }) {
+  useOwnBackControl();
   return (
     <div className="jq-match-page">
       <Result

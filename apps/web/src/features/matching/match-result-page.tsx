@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { matching } from '../../locales/zh-CN/matching';
 import { LoadError } from '../../shared/components/load-error';
 import { formatDate } from '../../shared/format/figures';
+import { useOwnBackControl } from '../../shared/navigation/own-back';
 import { routePath } from '../../shared/navigation/route-path';
 import { useTaxonomy } from '../../shared/taxonomy/use-taxonomy';
 import { ExportButton } from './export-button';
@@ -42,6 +43,9 @@ export default function MatchResultPage() {
   const setQuery = (next: MatchResultQuery) => setParams(writeMatchQuery(next));
   const changeFilters = (next: Partial<ResultFilters>) => setQuery({ ...query, ...next, page: 1 });
   const history = <HistoryDrawer open={isHistoryOpen} onClose={() => setHistoryOpen(false)} />;
+  const refusal = result.isError && !result.data ? refusalOf(result.error) : null;
+  // 返回匹配 on the empty and refused states is this screen's one back control.
+  useOwnBackControl(request === null || !!refusal);
 
   if (request === null) {
     return (
@@ -60,7 +64,6 @@ export default function MatchResultPage() {
   }
 
   if (result.isError && !result.data) {
-    const refusal = refusalOf(result.error);
     return (
       <div className="jq-match-page" data-testid="match-result-page">
         {refusal ? (
