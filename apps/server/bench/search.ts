@@ -18,7 +18,9 @@
  *          --seed N  --cache on|off|both  --fresh (regenerate the PGlite set)
  *          --small (the default-size set, to try the bench quickly)  --write-docs
  * Env: BENCH_SERVER_LOG=<file> appends the server's info log there (start-up phases; it also
- *      logs every request, so throughput is lower in such a run).
+ *      logs every request, so throughput is lower in such a run);
+ *      BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=<dir>" profiles the server (written
+ *      when it stops; the last 4 × (2 + duration) seconds are the four scenarios in order).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -46,11 +46,14 @@ export async function freePort(): Promise<number> {
 /**
  * Spawns the real server. With `BENCH_SERVER_LOG=<file>` set, its log (level info: the
  * snapshot's "ready" line with build time, CPU time and phases) is appended to that file.
+ * `BENCH_SERVER_NODE_ARGS` adds node options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * (the profile is written when the server stops).
  */
 export function startServer(env: Record<string, string>): ChildProcess {
   const logFile = process.env.BENCH_SERVER_LOG;
   const stdout = logFile ? openSync(logFile, 'a') : 'ignore';
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

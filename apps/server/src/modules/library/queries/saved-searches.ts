@@ -4,10 +4,11 @@
  * reflects today's library. A user can only ever read their own: another's id is "not
  * found", never "forbidden", so ids reveal nothing.
  */
-import type { SearchFilters, SearchSort } from '@jq/contract';
+import { SavedSearchSchema, type SearchFilters, type SearchSort } from '@jq/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { savedSearches } from '../../../db/schema.js';
 import { notFound } from '../../../errors.js';
+import { trustAnswer } from '../../../http/index.js';
 import { type Db, selectRows } from '../../../platform/database/index.js';
 import { cached } from '../search/cache.js';
 import { type ProjectQuery, searchProjects } from '../search/search-projects.js';
@@ -68,6 +69,33 @@ const toSaved = (row: typeof savedSearches.$inferSelect) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/**
+ * A saved project search, read once per process: the rows are never changed or deleted
+ * (only a user's removal would cascade), so every page after the first needs no query.
+ * Kept as its schema parses it, so the answer is written without a second check.
+ */
+type SavedSearch = ReturnType<typeof SavedSearchSchema.parse>;
+const SAVED_CACHE_MAX = 10_000;
+const savedCaches = new WeakMap<Db, Map<number, { userId: number; saved: SavedSearch }>>();
+
+async function findOwnSaved(db: Db, userId: number, id: number): Promise<SavedSearch> {
+  let entries = savedCaches.get(db);
+  if (!entries) {
+    entries = new Map();
+    savedCaches.set(db, entries);
+  }
+  const hit = entries.get(id);
+  if (hit) {
+    if (hit.userId !== userId) throw notFound('搜索记录不存在');
+    return hit.saved;
+  }
+  const row = await findOwn(db, userId, id);
+  const saved = SavedSearchSchema.parse(toSaved(row));
+  entries.set(id, { userId, saved });
+  if (entries.size > SAVED_CACHE_MAX) entries.delete(entries.keys().next().value!);
+  return saved;
+}
+
 /** Saved searches never change, so a page of one is cached per owner like any search. */
 export function getFullSearchResult(
   db: Db,
@@ -83,8 +111,8 @@ async function runFullSearch(
   userId: number,
   query: { id: number; page: number; pageSize: number; sort?: SearchSort | null | undefined },
 ) {
-  const saved = await findOwn(db, userId, query.id);
-  const filters = saved.filters as StoredFilters;
+  const saved = await findOwnSaved(db, userId, query.id);
+  const filters = saved.filters;
   const result = await searchProjects(db, {
     ...filters,
     keyword: saved.keyword,
@@ -92,7 +120,8 @@ async function runFullSearch(
     page: query.page,
     pageSize: query.pageSize,
   });
-  return { ...result, search: toSaved(saved) };
+  // The page and the saved search are both in their schema's form (see trustAnswer).
+  return trustAnswer({ ...result, search: saved });
 }
 
 export async function listFullSearches(
