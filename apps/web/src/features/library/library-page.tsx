@@ -23,6 +23,7 @@ import { SearchBox } from './search-box';
 import { countFilters, type LibraryKind, type LibraryQuery, withChange } from './search-state';
 import { SelectedFilters } from './selected-filters';
 import { useListState } from './use-list-state';
+import { useStagedCount } from './use-staged-count';
 import './library.css';
 import './library-filters.css';
 import { DemoNotice } from '../../shared/components/demo-tag';
@@ -144,7 +145,8 @@ function renderDetail(kind: EntityKind, id: number): ReactNode {
 
 function Items<K extends LibraryKind>({ kind, items }: { kind: K; items: ListItem<K>[] }) {
   const linkTo = useDetailLink();
-  return items.map((item) => {
+  const shown = useStagedCount(items.length);
+  return items.slice(0, shown).map((item) => {
     const link = linkTo(kind, item.id);
     if (kind === 'project')
       return <ProjectItem key={item.id} project={item as ListItem<'project'>} link={link} />;

@@ -5,7 +5,7 @@
  */
 import type { InvestorCard, OrgCard, ProjectCard } from '@jq/contract';
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { common } from '../../locales/zh-CN/common';
 import { library } from '../../locales/zh-CN/library';
@@ -20,6 +20,15 @@ import {
 } from '../../shared/format/figures';
 import type { DetailLink } from './detail-nav';
 import { Highlighted } from './highlight';
+
+/** Rows re-render only when their card or link changes, not on every re-render of the page around them. */
+function isSameRow<P extends { link: DetailLink }>(before: P, after: P): boolean {
+  return (Object.keys(after) as (keyof P)[]).every((key) =>
+    key === 'link'
+      ? before.link.to === after.link.to && before.link.state?.detailDepth === after.link.state?.detailDepth
+      : before[key] === after[key],
+  );
+}
 
 function Meta({ items }: { items: (string | false | null | undefined)[] }) {
   const shown = items.filter((item): item is string => Boolean(item));
@@ -52,7 +61,13 @@ function Row({ link, testId, logo, children, side }: RowProps) {
   );
 }
 
-export function ProjectItem({ project, link }: { project: ProjectCard; link: DetailLink }) {
+export const ProjectItem = memo(function ProjectItem({
+  project,
+  link,
+}: {
+  project: ProjectCard;
+  link: DetailLink;
+}) {
   const title = project.brandName || project.name;
   const sub = [project.industryName, ...project.industryNames].filter(Boolean).join(' · ');
   return (
@@ -97,9 +112,9 @@ export function ProjectItem({ project, link }: { project: ProjectCard; link: Det
       </p>
     </Row>
   );
-}
+}, isSameRow);
 
-export function OrgItem({ org, link }: { org: OrgCard; link: DetailLink }) {
+export const OrgItem = memo(function OrgItem({ org, link }: { org: OrgCard; link: DetailLink }) {
   const title = org.shortName || org.name;
   return (
     <Row
@@ -149,9 +164,15 @@ export function OrgItem({ org, link }: { org: OrgCard; link: DetailLink }) {
       </p>
     </Row>
   );
-}
+}, isSameRow);
 
-export function InvestorItem({ investor, link }: { investor: InvestorCard; link: DetailLink }) {
+export const InvestorItem = memo(function InvestorItem({
+  investor,
+  link,
+}: {
+  investor: InvestorCard;
+  link: DetailLink;
+}) {
   return (
     <Row
       link={link}
@@ -190,4 +211,4 @@ export function InvestorItem({ investor, link }: { investor: InvestorCard; link:
       </p>
     </Row>
   );
-}
+}, isSameRow);
