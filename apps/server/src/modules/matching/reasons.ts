@@ -125,7 +125,7 @@ function stageReason(input: ReasonInput): Candidate | undefined {
     return {
       component: 'stage',
       text: `正在进行${label}融资，在您关注的阶段内`,
-      refs: [projectRef(index, p.idx)].filter(() => p.idx >= 0),
+      refs: p.idx >= 0 ? [projectRef(index, p.idx)] : [],
       points: 0,
     };
   return undefined;
