@@ -3,8 +3,8 @@
  * rules on hand-made rows: no database needed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CitationFilter } from '../../src/lib/citation-filter.js';
 import { toSearchText } from '../../src/lib/text.js';
-import { CitationFilter } from '../../src/modules/chain/analysis/citation-filter.js';
 import { bestSentence } from '../../src/modules/chain/analysis/passages.js';
 import { CHAIN_SEEDS, type ChainDef } from '../../src/modules/chain/data/index.js';
 import {

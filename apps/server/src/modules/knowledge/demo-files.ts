@@ -4,8 +4,9 @@
  * in Chinese, marked as demo content. They go through the real upload path's parse job, so
  * the square shows what a user's DOCX and XLSX become.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+
 import ExcelJS from 'exceljs';
+import { zip } from '../../lib/zip.js';
 
 export interface DemoFile {
   filename: string;
@@ -13,49 +14,6 @@ export interface DemoFile {
   description: string;
   kind: 'docx' | 'xlsx';
   bytes: () => Promise<Buffer>;
-}
-
-function zip(files: { name: string; data: string }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const file of files) {
-    const data = Buffer.from(file.data, 'utf8');
-    const compressed = deflateRawSync(data);
-    const name = Buffer.from(file.name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 type Block = { h: 1 | 2; text: string } | { p: string } | { table: string[][] };
