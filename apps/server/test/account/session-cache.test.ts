@@ -1,5 +1,6 @@
 import type { Access } from '@jq/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../src/db/schema.js';
@@ -74,7 +75,7 @@ for (const { engine, available } of DB_ENGINES) {
       }
     });
 
-    it(`${engine === 'pglite' ? 'remembers' : 'does not remember'} the user between requests`, async () => {
+    it('remembers the user between requests', async () => {
       const { user, cookie } = await signIn(db, { name: '王五' });
       expect((await call('L', cookie)).json().data.name).toBe('王五');
       // A change the trigger does not announce shows whether the next request asked the database.
@@ -84,8 +85,28 @@ for (const { engine, available } of DB_ENGINES) {
       } finally {
         await db.execute(sql`alter table users enable trigger users_notify_changed`);
       }
-      const seen = (await call('L', cookie)).json().data.name;
-      expect(seen).toBe(engine === 'pglite' ? '王五' : '王五改');
+      expect((await call('L', cookie)).json().data.name).toBe('王五');
+      await db.update(users).set({ name: '王五再改' }).where(eq(users.id, user.id));
+      expect((await call('L', cookie)).json().data.name).toBe('王五再改');
     });
+
+    if (engine === 'postgresql') {
+      it('sees a ban made by another process within a second', async () => {
+        const { user, cookie } = await signIn(db, { name: '赵六' });
+        expect((await call('L', cookie)).statusCode).toBe(200);
+        const other = new pg.Client({ connectionString: t.config.databaseUrl });
+        await other.connect();
+        try {
+          await other.query('update users set name = $1 where id = $2', ['赵六改', user.id]);
+          await expect
+            .poll(async () => (await call('L', cookie)).json().data.name, { timeout: 1000 })
+            .toBe('赵六改');
+          await other.query('update sessions set revoked_at = now() where user_id = $1', [user.id]);
+          await expect.poll(async () => (await call('L', cookie)).statusCode, { timeout: 1000 }).toBe(401);
+        } finally {
+          await other.end();
+        }
+      });
+    }
   });
 }

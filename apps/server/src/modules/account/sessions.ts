@@ -29,11 +29,6 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The signed-in user of a token, or null for an unknown, expired or revoked session. */
-async function findSessionUser(db: Db, token: string): Promise<User | null> {
-  return (await readSession(db, token))?.user ?? null;
-}
-
 // Every request with a cookie runs it: prepared once per database (built once; on PostgreSQL
 // also parsed and planned once per connection).
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
@@ -74,25 +69,30 @@ export interface SessionLookup {
 }
 
 /**
- * `findSessionUser` for every request, remembered per process where the database reports
- * each change to a user or session row before the write's own answer (PGlite's `listen`).
- * On PGlite the lookup runs on the server's one thread and costs more than a cached search;
- * a ban, a logout or a VIP purchase drops the user's entries through the trigger, whatever
- * code made it. A lookup that started before a change is not kept. On PostgreSQL, where
- * notifications arrive later than the write, every request asks the database.
+ * The session lookup of every request, remembered per process. The database announces each
+ * change to a user or session row (migration 0006's triggers) before the write's own answer
+ * when this process made it, and a moment later when another did; a ban, a logout or a VIP
+ * purchase drops the user's entries, whatever code made it. A lookup that started before a
+ * change is not kept. Without the cache, the lookup is a database round trip per request.
  */
 export async function createSessionLookup(
   database: Pick<DatabasePort, 'db' | 'listen'>,
 ): Promise<SessionLookup> {
   const { db, listen } = database;
-  if (!listen) return { find: (token) => findSessionUser(db, token), close: async () => {} };
   const entries = new Map<string, { user: User; until: number }>();
   let generation = 0;
-  const unlisten = await listen(USER_CHANGED_CHANNEL, (payload) => {
-    generation++;
-    const userId = Number(payload);
-    for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
-  });
+  const unlisten = await listen(
+    USER_CHANGED_CHANNEL,
+    (payload) => {
+      generation++;
+      const userId = Number(payload);
+      for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
+    },
+    () => {
+      generation++;
+      entries.clear();
+    },
+  );
   return {
     async find(token) {
       const hit = entries.get(token);

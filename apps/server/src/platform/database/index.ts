@@ -13,8 +13,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from '../../db/schema.js';
+import { createListeningPool } from './pool-listen.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseEngine = 'pglite' | 'postgresql';
@@ -26,12 +26,17 @@ export interface DatabasePort {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Delivers the database's NOTIFY messages on `channel` (PGlite only: there a notification
-   * reaches its listener before the committing statement's promise settles, so a cache
-   * dropped on it is never behind the data). Null on PostgreSQL, where notifications come
-   * over another connection, later than the write's answer.
+   * Delivers the database's NOTIFY messages on `channel`. On both engines a notification
+   * raised by a write of this process reaches its listener before the committing statement's
+   * promise settles, so a cache dropped on it is never behind this process's writes; one from
+   * another process arrives a moment after its commit. `onGap` says notifications may have
+   * been missed (PostgreSQL, when no pool connection was left listening): drop everything.
    */
-  listen: ((channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>) | null;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
@@ -44,6 +49,9 @@ export const MIGRATIONS_FOLDER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../drizzle',
 );
+
+/** The channels the migrations' triggers announce on (0006: a user or session row changed). */
+const NOTIFY_CHANNELS = ['jq_user_changed'];
 
 /** Any fixed number: the advisory lock that keeps two processes from migrating at once. */
 const MIGRATION_LOCK_ID = 7_315_001;
@@ -81,7 +89,10 @@ async function openPglite(dir: string, dump?: Blob): Promise<DatabasePort> {
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabasePort> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const { pool, listen } = createListeningPool(
+    { connectionString: url, max, connectionTimeoutMillis: 5000 },
+    NOTIFY_CHANNELS,
+  );
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -102,6 +113,6 @@ async function openPostgres(url: string, max: number): Promise<DatabasePort> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
-    listen: null,
+    listen,
   };
 }

@@ -64,6 +64,14 @@ export function highlightSnippet(text: string, terms: readonly string[]): Highli
 
 /** The first characters of a text, for a card without a match. */
 export function summarize(text: string, chars = SNIPPET_CHARS): string {
+  // Flattening a head long enough to give `chars` characters gives the same first characters.
+  if (text.length > chars * 4) {
+    const head = text
+      .slice(0, chars * 4)
+      .replace(/\s+/g, ' ')
+      .trimStart();
+    if (head.length > chars) return `${head.slice(0, chars)}…`;
+  }
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > chars ? `${flat.slice(0, chars)}…` : flat;
 }

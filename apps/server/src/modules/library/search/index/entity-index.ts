@@ -57,8 +57,23 @@ export interface IndexHits {
 
 const INT_MAX = 2_147_483_647;
 
+/** Filter sets kept per index: a bitmap of 100,000 rows is 12.5 KB, so at most ~3 MB. */
+const FILTER_SETS_MAX = 256;
+
+/**
+ * A condition on the library's fixed vocabularies (industries, stages, regions, and unions
+ * of them): few distinct ones exist, and each is a union of postings, worth keeping.
+ */
+const isFilter = (cond: Cond): boolean =>
+  cond.kind === 'industry' ||
+  cond.kind === 'stage' ||
+  cond.kind === 'region' ||
+  (cond.kind === 'or' && cond.parts.every(isFilter));
+
 export class EntityIndex {
   private everything: RowSet | undefined;
+  /** The rows of filter conditions, most recently used last (the index never changes). */
+  private readonly filterSets = new Map<string, RowSet>();
 
   constructor(readonly data: EntityIndexData) {}
 
@@ -117,9 +132,21 @@ export class EntityIndex {
     const key = JSON.stringify(cond);
     let rows = memo.get(key);
     if (!rows) {
-      rows = this.compute(cond, memo);
+      rows = isFilter(cond) ? this.filterSet(key, cond, memo) : this.compute(cond, memo);
       memo.set(key, rows);
     }
+    return rows;
+  }
+
+  private filterSet(key: string, cond: Cond, memo: Map<string, RowSet>): RowSet {
+    const { filterSets } = this;
+    let rows = filterSets.get(key);
+    if (rows) filterSets.delete(key);
+    else {
+      rows = this.compute(cond, memo);
+      if (filterSets.size >= FILTER_SETS_MAX) filterSets.delete(filterSets.keys().next().value!);
+    }
+    filterSets.set(key, rows);
     return rows;
   }
 
@@ -162,7 +189,8 @@ export class EntityIndex {
         }
         const base = sets.length ? intersectAll(sets) : null;
         if (!tests.length) return base ?? this.all();
-        return filterRows(base, data.n, (row) => tests.every((test) => test(row)));
+        const keep = tests.length === 1 ? tests[0]! : (row: number) => tests.every((test) => test(row));
+        return filterRows(base, data.n, keep);
       }
       case 'false':
         return RowSet.empty(data.n);

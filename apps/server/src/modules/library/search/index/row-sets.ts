@@ -216,13 +216,25 @@ export function unionAll(sets: RowSet[], n: number): RowSet {
 
 /** The rows of `set` (all `n` rows when null) that `keep` accepts. */
 export function filterRows(set: RowSet | null, n: number, keep: (row: number) => boolean): RowSet {
-  const list = set?.list();
-  const size = list ? list.length : n;
-  const out = new Int32Array(size);
+  const out = new Int32Array(set ? set.size : n);
   let k = 0;
-  for (let i = 0; i < size; i++) {
-    const row = list ? list[i]! : i;
-    if (keep(row)) out[k++] = row;
+  if (!set) {
+    for (let row = 0; row < n; row++) if (keep(row)) out[k++] = row;
+  } else if (set.hasBits()) {
+    // Walk the bitmap rather than list a large set first.
+    const bits = set.bits();
+    for (let w = 0; w < bits.length; w++) {
+      let v = bits[w]!;
+      while (v !== 0) {
+        const low = v & -v;
+        const row = (w << 5) + 31 - Math.clz32(low);
+        if (keep(row)) out[k++] = row;
+        v ^= low;
+      }
+    }
+  } else {
+    const list = set.list();
+    for (let i = 0; i < list.length; i++) if (keep(list[i]!)) out[k++] = list[i]!;
   }
   return RowSet.fromList(n, out.slice(0, k));
 }
