@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,7 @@ import type { ModuleDefinition } from './module.js';
 import { mountModules } from './mount.js';
 import { registerRateLimits } from './rate-limit.js';
 import { checkRouteTable } from './route-check.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { serializerCompiler } from './serializer.js';
 import { validatorCompiler } from './validation.js';
 import { registerWeb } from './web.js';
@@ -83,7 +83,7 @@ export async function createHttpApp({ config, platform, identity, modules }: Htt
 
   registerJsonCompression(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -75,14 +75,14 @@ export class RowSet {
 
 export function popcount(bits: Uint32Array): number {
   let count = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let v = bits[i]!;
-    if (v === 0) continue;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
+  for (let i = 0; i < bits.length; i++) if (bits[i] !== 0) count += popcount32(bits[i]!);
   return count;
+}
+
+function popcount32(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function bitsToList(bits: Uint32Array, size: number): Int32Array {
@@ -167,8 +167,14 @@ export function intersect(a: RowSet, b: RowSet): RowSet {
     const x = a.bits();
     const y = b.bits();
     const out = new Uint32Array(x.length);
-    for (let i = 0; i < x.length; i++) out[i] = x[i]! & y[i]!;
-    return RowSet.fromBits(a.n, out);
+    let size = 0;
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i]! & y[i]!;
+      if (v === 0) continue;
+      out[i] = v;
+      size += popcount32(v);
+    }
+    return RowSet.fromBits(a.n, out, size);
   }
   if (b.hasBits() || b.isLarge) return RowSet.fromList(a.n, filterByBits(a.list(), b.bits()));
   return RowSet.fromList(a.n, intersectLists(a.list(), b.list()));
