@@ -23,10 +23,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Listening makes the app ready: the modules' onReady work (reference data, demo data into
     // an empty library) is done before the first request, and their background jobs start.
     await app.listen({ host: config.host, port: config.port });
-    // The OCR models take seconds to load; loading them now keeps the first card upload fast.
-    if (config.env !== 'test') {
-      platform.ocr.warmUp?.().catch((error: unknown) => app.log.warn({ err: error }, 'OCR 模型预加载失败'));
-    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -20,8 +20,6 @@ export interface OcrResult {
 export interface OcrPort {
   engine: 'local' | 'tencent';
   recognise(image: Buffer): Promise<OcrResult>;
-  /** Loads what the first call would (the local models), so the first user does not wait. */
-  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }
 

