@@ -62,13 +62,14 @@ const FILTER_SETS_MAX = 256;
 
 /**
  * A condition on the library's fixed vocabularies (industries, stages, regions, and unions
- * of them): few distinct ones exist, and each is a union of postings, worth keeping.
+ * and intersections of them, as the filter panel sets them): few distinct ones are asked
+ * for, and each costs unions and intersections of whole postings, so they are kept.
  */
 const isFilter = (cond: Cond): boolean =>
   cond.kind === 'industry' ||
   cond.kind === 'stage' ||
   cond.kind === 'region' ||
-  (cond.kind === 'or' && cond.parts.every(isFilter));
+  ((cond.kind === 'or' || cond.kind === 'and') && cond.parts.every(isFilter));
 
 export class EntityIndex {
   private everything: RowSet | undefined;
@@ -180,9 +181,15 @@ export class EntityIndex {
           data.n,
         );
       case 'and': {
+        // The filter parts together are one kept filter; keyword and column parts are not.
+        const filters = cond.parts.filter(isFilter);
+        const parts =
+          filters.length > 1 && filters.length < cond.parts.length
+            ? [{ kind: 'and', parts: filters } as Cond, ...cond.parts.filter((part) => !isFilter(part))]
+            : cond.parts;
         const sets: RowSet[] = [];
         const tests: ((row: number) => boolean)[] = [];
-        for (const part of cond.parts) {
+        for (const part of parts) {
           const test = this.predicate(part);
           if (test) tests.push(test);
           else sets.push(this.evaluate(part, memo));
