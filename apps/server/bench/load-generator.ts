@@ -26,6 +26,8 @@ export interface LoadResult {
   max: number;
   /** The first failure seen, to say what went wrong. */
   firstError?: string;
+  /** Every request's latency (ms), sorted. */
+  latencies: number[];
 }
 
 export interface LoadOptions {
@@ -102,7 +104,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   agent.destroy();
-  const seconds = (performance.now() - started) / 1000;
+  return summarize(latencies, (performance.now() - started) / 1000, errors, firstError);
+}
+
+function summarize(latencies: number[], seconds: number, errors: number, firstError?: string): LoadResult {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -114,5 +119,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? 0,
     ...(firstError ? { firstError } : {}),
+    latencies,
   };
+}
+
+/** Runs measured in slices, as one: requests over the slices' total time, percentiles over all. */
+export function combineLoads(slices: LoadResult[]): LoadResult {
+  const firstError = slices.find((slice) => slice.firstError)?.firstError;
+  return summarize(
+    slices.flatMap((slice) => slice.latencies),
+    slices.reduce((sum, slice) => sum + slice.seconds, 0),
+    slices.reduce((sum, slice) => sum + slice.errors, 0),
+    firstError,
+  );
 }

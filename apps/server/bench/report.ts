@@ -16,6 +16,10 @@ export interface EngineReport {
   /** Measured with the search cache on (as deployed) or off (every search computed). */
   isCached: boolean;
   targetP95: number;
+  /** The throughput target, as a share of health's measured in the same stretch of time. */
+  targetShare: number;
+  /** Per search, health measured in turns with it (its share is taken against this). */
+  pairedHealth?: Record<string, LoadResult>;
   projects: number;
   institutions: number;
   names: Record<string, string>;
@@ -35,15 +39,20 @@ export function printReport(reports: EngineReport[], environment: Record<string,
   for (const report of reports) {
     const health = report.results.health;
     lines.push(
-      `**${report.engine === 'pglite' ? 'PGlite（内嵌）' : 'PostgreSQL'}，搜索缓存${report.isCached ? '开启（30 秒，部署默认）' : '关闭（每次都查库）'}** — ${report.projects.toLocaleString('en')} 个项目，${report.institutions.toLocaleString('en')} 家机构；目标 p95 < ${report.targetP95} ms，吞吐 ≥ health 的 25%`,
+      `**${report.engine === 'pglite' ? 'PGlite（内嵌）' : 'PostgreSQL'}，搜索缓存${report.isCached ? '开启（30 秒，部署默认）' : '关闭（每次都查库）'}** — ${report.projects.toLocaleString('en')} 个项目，${report.institutions.toLocaleString('en')} 家机构；目标 p95 < ${report.targetP95} ms，吞吐 ≥ health 的 ${report.targetShare * 100}%（与该项交替测的 health 相比）`,
       '',
       '| 接口 | 请求数 | 次/秒 | 占 health | p50 ms | p95 ms | p99 ms | 错误 | 达标 |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const [key, r] of Object.entries(report.results)) {
-      const share = health ? r.rps / health.rps : 1;
+      const reference = report.pairedHealth?.[key] ?? health;
+      const share = reference ? r.rps / reference.rps : 1;
       const isHealth = key === 'health';
-      const meets = isHealth ? '—' : r.p95 < report.targetP95 && share >= 0.25 && !r.errors ? '是' : '否';
+      const meets = isHealth
+        ? '—'
+        : r.p95 < report.targetP95 && share >= report.targetShare && !r.errors
+          ? '是'
+          : '否';
       lines.push(
         `| ${report.names[key] ?? key} | ${r.requests} | ${r.rps.toFixed(0)} | ${isHealth ? '100%' : `${Math.round(share * 100)}%`} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${meets} |`,
       );
@@ -52,7 +61,7 @@ export function printReport(reports: EngineReport[], environment: Record<string,
       const s = report.startup;
       lines.push(
         '',
-        `启动（从进程启动起计）：${s.listenSeconds.toFixed(1)} 秒可访问，搜索索引 ${s.searchSeconds.toFixed(1)} 秒、撮合索引 ${s.matchSeconds.toFixed(1)} 秒就绪；服务进程 RSS 可访问时 ${s.rssListenMb} MB，两个索引就绪时 ${s.rssReadyMb} MB（此前峰值 ${s.rssPeakMb} MB），压测结束时 ${s.rssEndMb} MB。`,
+        `启动（从进程启动起计）：${s.listenSeconds.toFixed(1)} 秒可访问，搜索索引 ${s.searchSeconds.toFixed(1)} 秒、撮合索引 ${s.matchSeconds.toFixed(1)} 秒就绪；服务进程 RSS 可访问时 ${s.rssListenMb} MB，两个索引就绪时 ${s.rssReadyMb} MB（此前峰值 ${s.rssPeakMb} MB），就绪后 ${s.idleSeconds.toFixed(0)} 秒空闲时 ${s.rssSettledMb} MB，压测结束时 ${s.rssEndMb} MB。`,
       );
     }
     lines.push('');

@@ -31,7 +31,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { type DemoDataset, generateDemoData, resolveCounts } from '../src/modules/demo/index.js';
 import { type BenchData, prepareBenchData } from './bench-data.js';
-import { type BenchRequest, type LoadResult, runLoad } from './load-generator.js';
+import { type BenchRequest, combineLoads, type LoadResult, runLoad } from './load-generator.js';
 import { type EngineReport, printReport, writeDocsSection } from './report.js';
 import {
   freePort,
@@ -59,6 +59,8 @@ const { values: args } = parseArgs({
 });
 const seed = Number(args.seed);
 const durationMs = Number(args.duration) * 1000;
+/** Each search is measured in this many slices, taking turns with health. */
+const SLICES = 3;
 const concurrency = Number(args.concurrency);
 const scaleName = args.small ? 'default' : 'large';
 const cacheModes = args.cache === 'on' ? [true] : args.cache === 'off' ? [false] : [true, false];
@@ -158,19 +160,35 @@ async function measure(engine: Engine, env: Record<string, string>, data: BenchD
     const baseUrl = `http://127.0.0.1:${serverEnv.PORT}`;
     const startup = await measureStartup(baseUrl, child, spawnedAt);
     console.info(
-      `  启动后 ${startup.listenSeconds.toFixed(1)} 秒可访问，搜索索引 ${startup.searchSeconds.toFixed(1)} 秒、撮合索引 ${startup.matchSeconds.toFixed(1)} 秒就绪；RSS ${startup.rssListenMb} → ${startup.rssReadyMb} MB（峰值 ${startup.rssPeakMb} MB）`,
+      `  启动后 ${startup.listenSeconds.toFixed(1)} 秒可访问，搜索索引 ${startup.searchSeconds.toFixed(1)} 秒、撮合索引 ${startup.matchSeconds.toFixed(1)} 秒就绪；RSS ${startup.rssListenMb} → ${startup.rssReadyMb} MB（峰值 ${startup.rssPeakMb} MB），${startup.idleSeconds.toFixed(0)} 秒后空闲时 ${startup.rssSettledMb} MB`,
     );
+    const [health, ...searches] = scenarios(data);
+    const run = (scenario: typeof health, ms: number) =>
+      runLoad({ baseUrl, concurrency, durationMs: ms, next: scenario!.next });
     const results: Record<string, LoadResult> = {};
-    for (const scenario of scenarios(data)) {
+    const pairedHealth: Record<string, LoadResult> = {};
+    const healthSlices: LoadResult[] = [];
+    await run(health, 2000);
+    for (const scenario of searches) {
       // Warm-up: connections, JIT, the vocabulary; not measured.
-      await runLoad({ baseUrl, concurrency, durationMs: 2000, next: scenario.next });
-      const r = await runLoad({ baseUrl, concurrency, durationMs, next: scenario.next });
+      await run(scenario, 2000);
+      // Health and the search take turns, so both meet the same load from the rest of the machine.
+      const slices: LoadResult[] = [];
+      const paired: LoadResult[] = [];
+      for (let k = 0; k < SLICES; k++) {
+        paired.push(await run(health, durationMs / SLICES));
+        slices.push(await run(scenario, durationMs / SLICES));
+      }
+      const r = combineLoads(slices);
       results[scenario.key] = r;
+      pairedHealth[scenario.key] = combineLoads(paired);
+      healthSlices.push(...paired);
       console.info(
-        `  ${scenario.name}: ${r.rps.toFixed(0)} 次/秒，p50 ${r.p50.toFixed(1)} ms，p95 ${r.p95.toFixed(1)} ms，p99 ${r.p99.toFixed(1)} ms${r.errors ? `，错误 ${r.errors}（${r.firstError}）` : ''}`,
+        `  ${scenario.name}: ${r.rps.toFixed(0)} 次/秒（同时段 health ${pairedHealth[scenario.key]!.rps.toFixed(0)}），p50 ${r.p50.toFixed(1)} ms，p95 ${r.p95.toFixed(1)} ms，p99 ${r.p99.toFixed(1)} ms${r.errors ? `，错误 ${r.errors}（${r.firstError}）` : ''}`,
       );
     }
-    return { results, startup: { ...startup, rssEndMb: rssMb(child) } };
+    results[health!.key] = combineLoads(healthSlices);
+    return { results, pairedHealth, startup: { ...startup, rssEndMb: rssMb(child) } };
   } finally {
     await stopServer(child);
   }
@@ -203,11 +221,13 @@ async function benchEngine(engine: Engine): Promise<EngineReport[]> {
     const names = Object.fromEntries(scenarios(data).map((s) => [s.key, s.name]));
     const reports: EngineReport[] = [];
     for (const isCached of cacheModes) {
-      const { results, startup } = await measure(engine, env, data, isCached);
+      const { results, pairedHealth, startup } = await measure(engine, env, data, isCached);
       reports.push({
         engine,
         isCached,
         targetP95: TARGET_P95_MS[engine],
+        targetShare: isCached ? 0.25 : 0.5,
+        pairedHealth,
         projects: data.projects,
         institutions: data.institutions,
         names,

@@ -133,6 +133,35 @@ export function rssMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): 
   }
 }
 
+/** The child's CPU time so far in seconds (user + system, Linux), or 0 when unknown. */
+function cpuSeconds(child: ChildProcess): number {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the child is idle — under a tenth of a core over a second — so the work a start
+ * queues after the indexes (the industry chain's placements on a new library) is done before
+ * anything is measured. Answers the seconds waited.
+ */
+export async function waitForIdle(child: ChildProcess, timeoutMs = 300_000): Promise<number> {
+  const t0 = performance.now();
+  let before = cpuSeconds(child);
+  while (performance.now() - t0 < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(child);
+    if (now - before < 0.1) break;
+    before = now;
+  }
+  return (performance.now() - t0) / 1000;
+}
+
 /** Seconds until the match index answers: `aiprojectpage` waits for it, then answers 200. */
 export async function waitForMatchIndex(baseUrl: string, child: ChildProcess, timeoutMs: number) {
   const t0 = performance.now();
@@ -155,10 +184,17 @@ export interface StartupFigures {
   listenSeconds: number;
   searchSeconds: number;
   matchSeconds: number;
-  /** Resident memory (MB) when health first answered, once both indexes were ready, and the peak until then. */
+  /**
+   * Resident memory (MB) when health first answered, the moment both indexes were ready, and
+   * the peak until then; settled: once the process is idle after that (the build's garbage
+   * collected and returned, any follow-up work done), what it keeps while it serves.
+   */
   rssListenMb: number;
   rssReadyMb: number;
   rssPeakMb: number;
+  rssSettledMb: number;
+  /** Seconds from both indexes ready until the process was idle. */
+  idleSeconds: number;
 }
 
 /**
@@ -183,12 +219,17 @@ export async function measureStartup(
     }),
     waitForMatchIndex(baseUrl, child, timeoutMs).then(since),
   ]);
+  const rssReadyMb = rssMb(child);
+  const rssPeakMb = rssMb(child, 'VmHWM');
+  const idleSeconds = await waitForIdle(child);
   return {
     listenSeconds,
     searchSeconds,
     matchSeconds,
     rssListenMb,
-    rssReadyMb: rssMb(child),
-    rssPeakMb: rssMb(child, 'VmHWM'),
+    rssReadyMb,
+    rssPeakMb,
+    rssSettledMb: rssMb(child),
+    idleSeconds,
   };
 }

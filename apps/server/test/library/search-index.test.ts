@@ -8,7 +8,13 @@ import {
   searchIndexOptions,
   whenSearchIndexReady,
 } from '../../src/modules/library/search/index/library-index.js';
-import { intersect, RowSet, unionAll } from '../../src/modules/library/search/index/row-sets.js';
+import {
+  type ColumnRange,
+  filterRows,
+  intersect,
+  RowSet,
+  unionAll,
+} from '../../src/modules/library/search/index/row-sets.js';
 import { SEARCH_LIMITS } from '../../src/modules/library/search/run-search.js';
 import {
   readyLibrarySnapshot as readySearchIndex,
@@ -310,5 +316,28 @@ describe('row sets', () => {
         }
       }
     }
+  });
+
+  it('keeps the rows whose cells overlap every range, on all rows, a list or a bitmap', () => {
+    const n = 3001;
+    // Amount-like ranges (lo ≤ hi, NaN unknown) and a single-value column.
+    const lo = Float64Array.from({ length: n }, (_, i) => (i % 7 === 0 ? Number.NaN : i % 100));
+    const hi = Float64Array.from(lo, (v, i) => v + (i % 5));
+    const codes = Uint32Array.from({ length: n }, (_, i) => i % 3);
+    const ranges: ColumnRange[] = [
+      { lo, hi, min: 20, max: 40 },
+      { lo: codes, hi: codes, min: 1, max: 1 },
+    ];
+    const meets = (row: number) => hi[row]! >= 20 && lo[row]! <= 40 && codes[row] === 1;
+    const base = random(n, 0.4, 7);
+    expect(Array.from(filterRows(null, n, ranges).list())).toEqual(
+      Array.from({ length: n }, (_, i) => i).filter(meets),
+    );
+    const expected = Array.from(base).filter(meets);
+    expect(Array.from(filterRows(RowSet.fromList(n, base), n, ranges).list())).toEqual(expected);
+    const asBits = RowSet.fromList(n, base);
+    asBits.bits();
+    expect(Array.from(filterRows(asBits, n, ranges).list())).toEqual(expected);
+    expect(filterRows(null, n, []).size).toBe(n);
   });
 });

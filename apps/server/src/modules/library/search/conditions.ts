@@ -38,6 +38,24 @@ export type Cond =
   | { kind: 'or'; parts: Cond[] }
   | { kind: 'false' };
 
+const keys = new WeakMap<Cond, string>();
+
+/**
+ * A condition as a string, the same for equal conditions: for memos and kept sets. Made from
+ * the parts' keys and remembered per object, so a tree costs its size, not size × depth.
+ */
+export function condKey(cond: Cond): string {
+  let key = keys.get(cond);
+  if (key === undefined) {
+    key =
+      cond.kind === 'and' || cond.kind === 'or'
+        ? `${cond.kind}(${cond.parts.map(condKey).join(',')})`
+        : JSON.stringify(cond);
+    keys.set(cond, key);
+  }
+  return key;
+}
+
 /** Relevance: the weights of the conditions a row meets, plus how much of the keyword its text has. */
 export interface Relevance {
   parts: { weight: number; cond: Cond }[];
@@ -73,8 +91,41 @@ export interface ResolvedFilters {
 
 const orAll = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
 const andAll = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`);
-const or = (parts: Cond[]): Cond => (parts.length === 1 ? parts[0]! : { kind: 'or', parts });
 const and = (parts: Cond[]): Cond => (parts.length === 1 ? parts[0]! : { kind: 'and', parts });
+
+/**
+ * Any of the parts, written once: nested alternatives are lifted into this one and a part
+ * asked twice (the whole keyword as a name, and the same word as a topic) is kept once.
+ */
+function or(parts: Cond[]): Cond {
+  const seen = new Set<string>();
+  const flat: Cond[] = [];
+  for (const part of parts.flatMap((p) => (p.kind === 'or' ? p.parts : [p]))) {
+    const key = condKey(part);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    flat.push(part);
+  }
+  return flat.length === 1 ? flat[0]! : { kind: 'or', parts: flat };
+}
+
+/**
+ * A text condition with the alternatives that add nothing left out: one whose tokens include
+ * all of another's matches only rows the other matches already ("机器人 产业" within "机器人").
+ */
+function textCond(any: string[][]): Cond {
+  const kept = any.filter(
+    (tokens, i) =>
+      !any.some(
+        (other, j) =>
+          j !== i &&
+          other.every((token) => tokens.includes(token)) &&
+          // Of two equal alternatives, the first stays.
+          (other.length < tokens.length || j < i),
+      ),
+  );
+  return { kind: 'text', any: kept };
+}
 
 export const nameHit = (alias: string, query: string) =>
   sql`${sql.raw(alias)}.name_vector @@ to_tsquery('simple', ${query})`;
@@ -185,7 +236,7 @@ export function keywordCondition(
     const either: Cond[] = [];
     if (topic.industryId)
       either.push({ kind: 'industry', ids: expandIndustries(vocabulary, [topic.industryId]) });
-    if (topic.alternatives.length) either.push({ kind: 'text', any: topic.alternatives });
+    if (topic.alternatives.length) either.push(textCond(topic.alternatives));
     if (topic.grams.grams.length) either.push({ kind: 'name', grams: topic.grams });
     if (either.length) asks.push(or(either));
   }
@@ -224,7 +275,15 @@ export function relevanceOf(parsed: ParsedKeyword, vocabulary: Vocabulary): Rele
   for (const topic of parsed.topics) {
     if (topic.grams.grams.length) parts.push({ weight: 30, cond: { kind: 'name', grams: topic.grams } });
   }
-  return { parts, rankItems: parsed.rankItems };
+  // A condition asked twice (a one-word keyword is its own topic) is checked once, with both weights.
+  const merged = new Map<string, Relevance['parts'][number]>();
+  for (const part of parts) {
+    const key = condKey(part.cond);
+    const same = merged.get(key);
+    if (same) same.weight += part.weight;
+    else merged.set(key, { ...part });
+  }
+  return { parts: [...merged.values()], rankItems: parsed.rankItems };
 }
 
 /** The relevance as a SQL expression: integer weights, then the text share as float8. */

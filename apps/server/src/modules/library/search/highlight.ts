@@ -62,16 +62,45 @@ export function highlightSnippet(text: string, terms: readonly string[]): Highli
   return { text: `${prefix}${text.slice(start, end)}${suffix}`, ranges: inside };
 }
 
-/** The first characters of a text, for a card without a match. */
+/** What `\s` matches (and `trim` removes). */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * The first characters of a text, each run of whitespace as one space, for a card without a
+ * match. Only the head that gives them is flattened: a card needs `chars`, not the 600 kept.
+ */
 export function summarize(text: string, chars = SNIPPET_CHARS): string {
-  // Flattening a head long enough to give `chars` characters gives the same first characters.
-  if (text.length > chars * 4) {
-    const head = text
-      .slice(0, chars * 4)
-      .replace(/\s+/g, ' ')
-      .trimStart();
-    if (head.length > chars) return `${head.slice(0, chars)}…`;
+  let end = text.length;
+  let kept = 0;
+  let isInSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      if (!isInSpace) kept++;
+      isInSpace = true;
+    } else {
+      kept++;
+      isInSpace = false;
+      // A character past the first `chars` of the flattened text: the rest changes nothing.
+      if (kept > chars) {
+        end = i + 1;
+        break;
+      }
+    }
   }
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
   return flat.length > chars ? `${flat.slice(0, chars)}…` : flat;
 }

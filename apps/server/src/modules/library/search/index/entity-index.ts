@@ -6,10 +6,18 @@
  */
 import type { Dictionary, TextColumn } from '../../snapshot/columns.js';
 import type { Cond, Relevance } from '../conditions.js';
-import { TEXT_WEIGHT } from '../conditions.js';
+import { condKey, TEXT_WEIGHT } from '../conditions.js';
 import type { NameGrams } from '../parse-keyword.js';
 import { lookup, lookupPrefix, type Postings } from './postings.js';
-import { filterRows, forEachCommon, intersect, intersectAll, RowSet, unionAll } from './row-sets.js';
+import {
+  type ColumnRange,
+  filterRows,
+  forEachCommon,
+  intersect,
+  intersectAll,
+  RowSet,
+  unionAll,
+} from './row-sets.js';
 
 /** A sort order other than recency: the rows in that order, and each row's place in it. */
 export interface RowOrder {
@@ -61,14 +69,18 @@ const INT_MAX = 2_147_483_647;
 const FILTER_SETS_MAX = 256;
 
 /**
- * A condition on the library's fixed vocabularies (industries, stages, regions, and unions
- * and intersections of them, as the filter panel sets them): few distinct ones are asked
- * for, and each costs unions and intersections of whole postings, so they are kept.
+ * A condition the filter panel sets (industries, stages, regions, an amount or founding
+ * range from its presets, an institution type, and unions and intersections of them): few
+ * distinct ones are asked for, and each costs unions and intersections of whole postings or
+ * a pass over a column, so they are kept. Keywords are not: they are as many as people type.
  */
 const isFilter = (cond: Cond): boolean =>
   cond.kind === 'industry' ||
   cond.kind === 'stage' ||
   cond.kind === 'region' ||
+  cond.kind === 'amount' ||
+  cond.kind === 'founded' ||
+  cond.kind === 'type' ||
   ((cond.kind === 'or' || cond.kind === 'and') && cond.parts.every(isFilter));
 
 export class EntityIndex {
@@ -130,7 +142,7 @@ export class EntityIndex {
 
   /** The rows meeting a condition, memoised per search (a name condition matches and scores). */
   evaluate(cond: Cond, memo = new Map<string, RowSet>()): RowSet {
-    const key = JSON.stringify(cond);
+    const key = condKey(cond);
     let rows = memo.get(key);
     if (!rows) {
       rows = isFilter(cond) ? this.filterSet(key, cond, memo) : this.compute(cond, memo);
@@ -188,50 +200,46 @@ export class EntityIndex {
             ? [{ kind: 'and', parts: filters } as Cond, ...cond.parts.filter((part) => !isFilter(part))]
             : cond.parts;
         const sets: RowSet[] = [];
-        const tests: ((row: number) => boolean)[] = [];
+        const ranges: ColumnRange[] = [];
         for (const part of parts) {
-          const test = this.predicate(part);
-          if (test) tests.push(test);
+          const tests = this.columnRanges(part);
+          if (tests) ranges.push(...tests);
           else sets.push(this.evaluate(part, memo));
         }
         const base = sets.length ? intersectAll(sets) : null;
-        if (!tests.length) return base ?? this.all();
-        const keep = tests.length === 1 ? tests[0]! : (row: number) => tests.every((test) => test(row));
-        return filterRows(base, data.n, keep);
+        if (!ranges.length) return base ?? this.all();
+        return filterRows(base, data.n, ranges);
       }
       case 'false':
         return RowSet.empty(data.n);
       default:
-        return filterRows(null, data.n, this.predicate(cond)!);
+        return filterRows(null, data.n, this.columnRanges(cond)!);
     }
   }
 
-  /** A per-row test for the column conditions (checked on the other conditions' rows). */
-  private predicate(cond: Cond): ((row: number) => boolean) | undefined {
+  /**
+   * The column conditions as ranges a row's cells must overlap, checked on the rows of the
+   * other conditions (none: every row meets it, the entity has no such column); undefined
+   * for a condition that is not on a column.
+   */
+  private columnRanges(cond: Cond): ColumnRange[] | undefined {
     const { data } = this;
     switch (cond.kind) {
-      case 'amount': {
-        const min = cond.min ?? 0;
-        const max = cond.max ?? INT_MAX;
-        const { amountLo: lo, amountHi: hi } = data;
-        return (row) => hi[row]! >= min && lo[row]! <= max;
-      }
+      case 'amount':
+        return [{ lo: data.amountLo, hi: data.amountHi, min: cond.min ?? 0, max: cond.max ?? INT_MAX }];
       case 'founded': {
         const years = data.founded;
-        if (!years) return () => true;
-        const from = cond.from ?? 0;
-        const to = cond.to ?? 9999;
-        return (row) => years[row]! >= from && years[row]! <= to;
+        return years ? [{ lo: years, hi: years, min: cond.from ?? 0, max: cond.to ?? 9999 }] : [];
       }
       case 'type': {
-        if (!data.type) return () => true;
-        const { codes } = data.type;
-        const code = data.type.dictionary.find(cond.value);
-        return (row) => codes[row] === code;
+        if (!data.type) return [];
+        const { codes, dictionary } = data.type;
+        const code = dictionary.find(cond.value);
+        return [{ lo: codes, hi: codes, min: code, max: code }];
       }
       case 'institution': {
         const owners = data.institution;
-        return owners ? (row) => owners[row] === cond.id : () => true;
+        return owners ? [{ lo: owners, hi: owners, min: cond.id, max: cond.id }] : [];
       }
       default:
         return undefined;
@@ -344,7 +352,10 @@ export class EntityIndex {
     const wanted = offset + count;
     if (matches.size === this.data.n) return Array.from(order.rows.subarray(offset, wanted));
     if (!matches.isLarge) {
-      const places = Int32Array.from(matches.list(), (row) => order.placeOf[row]!).sort();
+      const list = matches.list();
+      const places = new Int32Array(list.length);
+      for (let i = 0; i < list.length; i++) places[i] = order.placeOf[list[i]!]!;
+      places.sort();
       return Array.from(places.subarray(offset, wanted), (place) => order.rows[place]!);
     }
     const bits = matches.bits();

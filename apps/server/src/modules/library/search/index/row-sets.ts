@@ -220,12 +220,34 @@ export function unionAll(sets: RowSet[], n: number): RowSet {
   return RowSet.fromList(n, all.slice(0, k));
 }
 
-/** The rows of `set` (all `n` rows when null) that `keep` accepts. */
-export function filterRows(set: RowSet | null, n: number, keep: (row: number) => boolean): RowSet {
+/**
+ * A test on a row's cells: its [lo, hi] (lo = hi for a single value) overlaps [min, max].
+ * NaN (an unknown value) never does.
+ */
+export interface ColumnRange {
+  lo: Float64Array | Uint32Array;
+  hi: Float64Array | Uint32Array;
+  min: number;
+  max: number;
+}
+
+function meetsAll(ranges: ColumnRange[], row: number): boolean {
+  for (let i = 0; i < ranges.length; i++) {
+    const range = ranges[i]!;
+    if (!(range.hi[row]! >= range.min && range.lo[row]! <= range.max)) return false;
+  }
+  return true;
+}
+
+/**
+ * The rows of `set` (all `n` rows when null) that meet every range. Plain data, not a
+ * callback per condition: one call site that sees every kind of test stays fast.
+ */
+export function filterRows(set: RowSet | null, n: number, ranges: ColumnRange[]): RowSet {
   const out = new Int32Array(set ? set.size : n);
   let k = 0;
   if (!set) {
-    for (let row = 0; row < n; row++) if (keep(row)) out[k++] = row;
+    for (let row = 0; row < n; row++) if (meetsAll(ranges, row)) out[k++] = row;
   } else if (set.hasBits()) {
     // Walk the bitmap rather than list a large set first.
     const bits = set.bits();
@@ -234,13 +256,13 @@ export function filterRows(set: RowSet | null, n: number, keep: (row: number) =>
       while (v !== 0) {
         const low = v & -v;
         const row = (w << 5) + 31 - Math.clz32(low);
-        if (keep(row)) out[k++] = row;
+        if (meetsAll(ranges, row)) out[k++] = row;
         v ^= low;
       }
     }
   } else {
     const list = set.list();
-    for (let i = 0; i < list.length; i++) if (keep(list[i]!)) out[k++] = list[i]!;
+    for (let i = 0; i < list.length; i++) if (meetsAll(ranges, list[i]!)) out[k++] = list[i]!;
   }
   return RowSet.fromList(n, out.slice(0, k));
 }

@@ -1,0 +1,113 @@
+/**
+ * The condition tree a keyword becomes (conditions.ts), before either path answers it: each
+ * part asked once, text alternatives that add no rows left out, a part of the relevance named
+ * twice weighed once with both weights; and the flattening of descriptions for cards.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  condKey,
+  keywordCondition,
+  type ResolvedFilters,
+  relevanceOf,
+} from '../../src/modules/library/search/conditions.js';
+import { summarize } from '../../src/modules/library/search/highlight.js';
+import type { ParsedKeyword } from '../../src/modules/library/search/parse-keyword.js';
+import type { Vocabulary } from '../../src/modules/library/search/vocabulary.js';
+
+const vocabulary: Vocabulary = {
+  industries: new Map(),
+  regions: new Map(),
+  words: new Map(),
+  maxWordLength: 0,
+};
+const noFilters: ResolvedFilters = {
+  industries: [],
+  stages: [],
+  regions: [],
+  amountMin: null,
+  amountMax: null,
+  foundedFrom: null,
+  foundedTo: null,
+};
+const grams = { grams: ['机器', '器人'], isPrefix: false };
+/** 机器人 as parseKeyword reads it: the whole keyword is one topic, the robotics industry with its words. */
+const robots: ParsedKeyword = {
+  text: '机器人',
+  stages: [],
+  industryIds: ['robotics'],
+  regionCodes: [],
+  topics: [
+    {
+      industryId: 'robotics',
+      query: '',
+      alternatives: [['机器人'], ['机器人', '产业'], ['具身', '智能'], ['智能', '机器人'], ['智能', '具身']],
+      grams,
+    },
+  ],
+  recognizedWords: ['机器人'],
+  rest: '',
+  fullGrams: grams,
+  restGrams: { grams: [], isPrefix: false },
+  restWords: [],
+  rankQuery: '',
+  rankItems: ['机器人', '产业', '具身', '智能'],
+};
+
+describe('keyword conditions', () => {
+  it('asks each part once, and no text alternative that another one already covers', () => {
+    expect(keywordCondition(robots, noFilters, vocabulary)).toEqual({
+      kind: 'or',
+      parts: [
+        { kind: 'name', grams },
+        { kind: 'industry', ids: ['robotics'] },
+        { kind: 'text', any: [['机器人'], ['具身', '智能']] },
+      ],
+    });
+  });
+
+  it('weighs a relevance condition named twice once, with both weights', () => {
+    expect(relevanceOf(robots, vocabulary)).toEqual({
+      parts: [
+        { weight: 300, cond: { kind: 'nameEquals', values: ['机器人'] } },
+        { weight: 120, cond: { kind: 'namePrefix', values: ['机器人'] } },
+        { weight: 130, cond: { kind: 'name', grams } },
+        { weight: 40, cond: { kind: 'industry', ids: ['robotics'] } },
+      ],
+      rankItems: robots.rankItems,
+    });
+  });
+
+  it('keys equal conditions alike and different ones apart', () => {
+    const tree = () => ({
+      kind: 'and' as const,
+      parts: [
+        { kind: 'stage' as const, codes: [1, 2] },
+        { kind: 'or' as const, parts: [{ kind: 'text' as const, any: [['a', 'b']] }] },
+      ],
+    });
+    expect(condKey(tree())).toBe(condKey(tree()));
+    expect(condKey(tree())).not.toBe(condKey({ ...tree(), kind: 'or' }));
+    expect(condKey({ kind: 'text', any: [['a,b']] })).not.toBe(condKey({ kind: 'text', any: [['a', 'b']] }));
+  });
+});
+
+describe('card summaries', () => {
+  /** What summarize has always meant: the whole text flattened, then cut. */
+  const reference = (text: string, chars = 90) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > chars ? `${flat.slice(0, chars)}…` : flat;
+  };
+
+  it('flattens whitespace and cuts as flattening the whole text would', () => {
+    const piece = fc.constantFrom('公司', '专注', 'AI', ' ', '  ', '\n', '\t', '\u3000', '\u00a0', '。', 'x');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 400 }), fc.integer({ min: 1, max: 120 }), (parts, chars) => {
+        const text = parts.join('');
+        expect(summarize(text, chars)).toBe(reference(text, chars));
+      }),
+    );
+    expect(summarize(`${'字'.repeat(90)}   `)).toBe('字'.repeat(90));
+    expect(summarize(`${'字'.repeat(90)}   尾`)).toBe(`${'字'.repeat(90)}…`);
+  });
+});
