@@ -62,6 +62,7 @@ export function UserAvatar({ src: given, name, size = 32, className }: UserAvata
       <span
         className={className ? `jq-avatar-initial ${className}` : 'jq-avatar-initial'}
         style={{ width: size, height: size }}
+        role="img"
         aria-label={label}
         data-testid="user-avatar"
         data-avatar="initial"
