@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './build/antd-styles';
 import { precompress } from './build/precompress';
 
 // Vendors are split by how often they change, so a page deploy does not bust the
 // React and antd caches; each page is its own chunk through React.lazy.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },

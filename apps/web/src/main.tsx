@@ -1,3 +1,5 @@
+// antd's first-screen styles, extracted at build time (build/antd-styles.ts); before the app's CSS.
+import 'virtual:antd-styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

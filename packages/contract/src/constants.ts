@@ -66,6 +66,12 @@ export function stageLabel(code: number): string {
   return STAGES.find((s) => s.code === code)?.label ?? '未知轮次';
 }
 
+// The library search's keyword limit and orders, here rather than in schemas/library.ts so
+// that the list pages, which use them, do not load zod and the library schemas.
+export const KEYWORD_MAX_CHARS = 100;
+export const SEARCH_SORTS = ['relevance', 'latest', 'amount'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /** role -1 is signed out; registration roles are 1 (enterprise) and 2 (institution). */
 export const ROLES = { signedOut: -1, enterprise: 1, institution: 2 } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];

@@ -4,6 +4,7 @@ export * from './access.js';
 export * from './codes.js';
 export * from './constants.js';
 export * from './features.js';
+export * from './highlight.js';
 export * from './im-constants.js';
 export * from './im-sync.js';
 export * from './labels.js';

@@ -4,7 +4,7 @@
  * Pages come from each feature's index, lazy, so each one is its own chunk.
  */
 import { isFeatureEnabled } from '@jq/contract';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import * as account from '../features/account';
 import * as analysis from '../features/analysis';
 import * as assistant from '../features/assistant';
@@ -18,16 +18,15 @@ import * as matching from '../features/matching';
 import * as system from '../features/system';
 import * as teaser from '../features/teaser';
 import { comingSoon } from '../locales/zh-CN/coming-soon';
+import type { LazyPage } from '../shared/navigation/lazy-page';
 import type { AppRoute } from './route-table';
-
-type PageComponent = LazyExoticComponent<ComponentType>;
 
 // Lazy like the pages: only a visit to a feature that has not landed needs it.
 const ComingSoon = lazy(async () => ({
   default: (await import('../shared/components/coming-soon')).ComingSoon,
 }));
 
-const PAGES: Partial<Record<string, PageComponent>> = {
+const PAGES: Partial<Record<string, LazyPage>> = {
   notFound: system.NotFoundPage,
   serverError: system.ServerErrorPage,
   ipBanned: system.IpBannedPage,
@@ -92,6 +91,11 @@ const PAGES: Partial<Record<string, PageComponent>> = {
 
 export function isPageAvailable(route: AppRoute): boolean {
   return isFeatureEnabled(route.feature) && PAGES[route.name] !== undefined;
+}
+
+/** Starts loading a route's page before it renders (the first page, as the app starts). */
+export function preloadPage(route: AppRoute): void {
+  if (isFeatureEnabled(route.feature)) PAGES[route.name]?.preload();
 }
 
 export type PageResolver = (route: AppRoute) => ReactElement;

@@ -8,10 +8,10 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirec
 import { createAccountGuard, needsGuard } from '../features/account';
 import { PageLoading } from '../shared/components/page-loading';
 import { MainLayout } from './main-layout';
-import { isPageAvailable, type PageResolver, resolvePage } from './pages';
+import { isPageAvailable, type PageResolver, preloadPage, resolvePage } from './pages';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
-import { APP_ROUTES, type AppRoute, type RouteHandle } from './route-table';
+import { APP_ROUTES, type AppRoute, isRouteHandle, type RouteHandle } from './route-table';
 
 export function createAppRoutes(resolve: PageResolver = resolvePage): RouteObject[] {
   const handleOf = (route: RouteHandle['route']): RouteHandle => ({ route });
@@ -52,7 +52,13 @@ export function createAppRoutes(resolve: PageResolver = resolvePage): RouteObjec
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+  const router = createBrowserRouter(createAppRoutes());
+  // The first page's chunk loads while the account check (the guard's loader) runs, and its
+  // files are requested before the first paint rather than during the page's first render.
+  for (const match of router.state.matches) {
+    if (isRouteHandle(match.route.handle)) preloadPage(match.route.handle.route);
+  }
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

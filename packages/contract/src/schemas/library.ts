@@ -8,7 +8,7 @@
  * a message naming the field.
  */
 
-import { STAGE_CODES, STAGES } from '../constants.js';
+import { KEYWORD_MAX_CHARS, SEARCH_SORTS, STAGE_CODES, STAGES } from '../constants.js';
 import { PageQuerySchema, pageOf } from './common.js';
 import {
   InvestorCardSchema,
@@ -18,11 +18,8 @@ import {
 } from './library-cards.js';
 import { z } from './zod.js';
 
-export const KEYWORD_MAX_CHARS = 100;
 /** Financing-need submissions (AI institution matching) a user may make per day. */
 export const FINANCING_NEEDS_DAILY_LIMIT = 5;
-export const SEARCH_SORTS = ['relevance', 'latest', 'amount'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Accepted for compatibility (API.md); the access layer checks `uguid` against the session. */
 const compat = { uguid: z.string().max(64).optional(), clientid: z.string().max(64).optional() };

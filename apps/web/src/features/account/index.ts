@@ -2,13 +2,13 @@
  * The account's public surface: its pages (lazy), and what the shell mounts on every page:
  * the global overlays, the header's account entry and identity switch, and the route guard.
  */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
 export { AccountOverlays } from './account-overlays';
 export { createAccountGuard, needsGuard } from './guard-loader';
 export { HeaderAccount } from './header-account';
 export { useIdentitySwitch } from './use-identity-switch';
 
-export const LoginPage = lazy(() => import('./login-page'));
-export const LoginBarePage = lazy(() => import('./login-bare-page'));
-export const UserPage = lazy(() => import('./user-page'));
+export const LoginPage = lazyPage(() => import('./login-page'));
+export const LoginBarePage = lazyPage(() => import('./login-bare-page'));
+export const UserPage = lazyPage(() => import('./user-page'));

@@ -1,6 +1,6 @@
 /** The analysis feature's public surface for the app shell: its pages, lazy. */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
-export const DiagnosisPage = lazy(() => import('./diagnosis-page'));
-export const AianalysePage = lazy(() => import('./aianalyse-page'));
-export const DetailSharePage = lazy(() => import('./detail-share-page'));
+export const DiagnosisPage = lazyPage(() => import('./diagnosis-page'));
+export const AianalysePage = lazyPage(() => import('./aianalyse-page'));
+export const DetailSharePage = lazyPage(() => import('./detail-share-page'));

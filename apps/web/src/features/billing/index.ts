@@ -3,14 +3,15 @@
  * pay and VIP overlays, and the store's actions any page uses to open them.
  */
 import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
 export { BillingOverlays } from './billing-overlays';
 export { openPay, openVip, readShortfall, VIP_PAY_SUCCESS_EVENT } from './billing-store';
 export { PowerHelp } from './power-help';
 
-export const PowerPage = lazy(() => import('./power-page'));
-export const VipPage = lazy(() => import('./vip-page'));
-export const VipAgreementPage = lazy(() => import('./vip-agreement-page'));
+export const PowerPage = lazyPage(() => import('./power-page'));
+export const VipPage = lazyPage(() => import('./vip-page'));
+export const VipAgreementPage = lazyPage(() => import('./vip-agreement-page'));
 
 /** Unlocking an assistant conversation (credits or a QR payment); loads when first rendered. */
 export const ChatUnlockModal = lazy(async () => ({

@@ -1,6 +1,6 @@
 /** The industry-chain pages (/chain, /chain/search, /deepChain), each loaded on first visit. */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
-export const ChainPage = lazy(() => import('./chain-page'));
-export const ChainSearchPage = lazy(() => import('./chain-search-page'));
-export const DeepChainPage = lazy(() => import('./deep-chain-page'));
+export const ChainPage = lazyPage(() => import('./chain-page'));
+export const ChainSearchPage = lazyPage(() => import('./chain-search-page'));
+export const DeepChainPage = lazyPage(() => import('./deep-chain-page'));

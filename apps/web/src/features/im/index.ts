@@ -3,9 +3,9 @@
  * session and notification, the header's unread badge), and the "私信" button that a
  * person's page (investor, project contacts, visitors) shows.
  */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
 export { HeaderMessages, ImShell, MessageButton } from './im-shell';
 
-export const ChatPage = lazy(() => import('./chat-page'));
-export const GroupInvitePage = lazy(() => import('./group-invite-page'));
+export const ChatPage = lazyPage(() => import('./chat-page'));
+export const GroupInvitePage = lazyPage(() => import('./group-invite-page'));

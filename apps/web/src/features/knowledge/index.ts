@@ -1,8 +1,8 @@
 /** The knowledge base's public surface for the app shell: its pages, lazy, so the shell stays small. */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
-export const KnowledgePage = lazy(() => import('./knowledge-page'));
-export const KnowledgeQaPage = lazy(() => import('./qa-page'));
-export const KnowledgeDetailPage = lazy(() => import('./detail-page'));
-export const KnowledgeAgreementPage = lazy(() => import('./agreement-page'));
-export const LibraryPage = lazy(() => import('./library-page'));
+export const KnowledgePage = lazyPage(() => import('./knowledge-page'));
+export const KnowledgeQaPage = lazyPage(() => import('./qa-page'));
+export const KnowledgeDetailPage = lazyPage(() => import('./detail-page'));
+export const KnowledgeAgreementPage = lazyPage(() => import('./agreement-page'));
+export const LibraryPage = lazyPage(() => import('./library-page'));

@@ -1,5 +1,5 @@
 /** The legal pages (用户协议, 隐私政策), each loaded on first visit. */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
-export const AgreementPage = lazy(() => import('./agreement-page'));
-export const PrivacyPage = lazy(() => import('./privacy-page'));
+export const AgreementPage = lazyPage(() => import('./agreement-page'));
+export const PrivacyPage = lazyPage(() => import('./privacy-page'));

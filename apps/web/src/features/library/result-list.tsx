@@ -3,8 +3,8 @@
  * Empty with a hint on what to change, then the rows with pagination (desktop) or 加载更多
  * (phones). While a new search runs the previous rows stay, dimmed, so nothing jumps.
  */
-import { Button, Empty, Pagination } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Empty } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { library } from '../../locales/zh-CN/library';
 import { ListSkeleton } from '../../shared/components/list-skeleton';
 import { LoadError } from '../../shared/components/load-error';
@@ -29,8 +29,15 @@ export interface ResultListProps {
   children: ReactNode;
 }
 
+const loadPagination = () => import('./list-pagination');
+const ListPagination = lazy(loadPagination);
+
 export function ResultList(props: ResultListProps) {
   const { count, total, page, pageSize, isLoading, isRefreshing, isError, isLoadMore } = props;
+  // Wide screens fetch the pagination while the first results load, so it is there with them.
+  useEffect(() => {
+    if (!isLoadMore) void loadPagination();
+  }, [isLoadMore]);
   if (isLoading) return <ListSkeleton />;
   if (isError && count === 0) return <LoadError onRetry={props.onRetry} message={props.errorMessage} />;
   if (count === 0) {
@@ -73,14 +80,9 @@ export function ResultList(props: ResultListProps) {
         </div>
       ) : (
         total > pageSize && (
-          <Pagination
-            className="jq-lib-pagination"
-            current={page}
-            pageSize={pageSize}
-            total={total}
-            showSizeChanger={false}
-            onChange={props.onPageChange}
-          />
+          <Suspense fallback={<div className="jq-lib-pagination is-loading" />}>
+            <ListPagination current={page} pageSize={pageSize} total={total} onChange={props.onPageChange} />
+          </Suspense>
         )
       )}
     </>

@@ -2,11 +2,12 @@
  * The library list's first render shows the first screenful of rows and the rest a few at a
  * time in idle moments afterwards, so the first paint (and the page's largest paint, the
  * first row's summary) waits for 5 rows, not 20, and no single main-thread task renders them
- * all. Only the first fill is staged: once every row has been shown, later results (a new
- * search, 加载更多, another page) render at once, so restoring a scroll position or counting
- * rows never meets a half-filled list.
+ * all: each later step is a transition, which React renders in short slices. Only the first
+ * fill is staged: once every row has been shown, later results (a new search, 加载更多,
+ * another page) render at once, so restoring a scroll position or counting rows never meets
+ * a half-filled list.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export const FIRST_ROWS = 5;
 export const ROWS_PER_STEP = 5;
@@ -32,7 +33,7 @@ export function useStagedCount(count: number): number {
       setFilled(true);
       return;
     }
-    return whenIdle(() => setShown((before) => before + ROWS_PER_STEP));
+    return whenIdle(() => startTransition(() => setShown((before) => before + ROWS_PER_STEP)));
   }, [isFilled, shown, count]);
   return isFilled ? count : Math.min(shown, count);
 }

@@ -1,11 +1,11 @@
 /** Matching's public surface: its pages, each loaded on first visit. */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
-export const MatchPage = lazy(() => import('./match-page'));
-export const MatchResultPage = lazy(() => import('./match-result-page'));
-export const MatchDetailPage = lazy(() => import('./match-detail-page'));
-export const AiProjectPage = lazy(() => import('./aiproject-page'));
-export const AiProjectResultPage = lazy(() => import('./aiproject-result-page'));
-export const AiProjectDetailPage = lazy(() => import('./aiproject-detail-page'));
-export const AiProjectContactPage = lazy(() => import('./aiproject-contact-page'));
-export const VisitPage = lazy(() => import('./visit-page'));
+export const MatchPage = lazyPage(() => import('./match-page'));
+export const MatchResultPage = lazyPage(() => import('./match-result-page'));
+export const MatchDetailPage = lazyPage(() => import('./match-detail-page'));
+export const AiProjectPage = lazyPage(() => import('./aiproject-page'));
+export const AiProjectResultPage = lazyPage(() => import('./aiproject-result-page'));
+export const AiProjectDetailPage = lazyPage(() => import('./aiproject-detail-page'));
+export const AiProjectContactPage = lazyPage(() => import('./aiproject-contact-page'));
+export const VisitPage = lazyPage(() => import('./visit-page'));

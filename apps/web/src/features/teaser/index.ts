@@ -1,10 +1,10 @@
 /** The teaser feature's public surface for the app shell: its pages, lazy. */
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/navigation/lazy-page';
 
-export const TeaserHubPage = lazy(() => import('./hub-page'));
-export const TeaserGeneratePage = lazy(() => import('./generate-page'));
-export const TeaserResultPage = lazy(() => import('./result-page'));
-export const TeaserInfoPage = lazy(() => import('./reader-page'));
-export const TeaserSharePage = lazy(async () => ({ default: (await import('./reader-page')).SharePage }));
-export const TeaserVcPage = lazy(() => import('./vc-page'));
-export const TeaserOrderPage = lazy(() => import('./order-page'));
+export const TeaserHubPage = lazyPage(() => import('./hub-page'));
+export const TeaserGeneratePage = lazyPage(() => import('./generate-page'));
+export const TeaserResultPage = lazyPage(() => import('./result-page'));
+export const TeaserInfoPage = lazyPage(() => import('./reader-page'));
+export const TeaserSharePage = lazyPage(async () => ({ default: (await import('./reader-page')).SharePage }));
+export const TeaserVcPage = lazyPage(() => import('./vc-page'));
+export const TeaserOrderPage = lazyPage(() => import('./order-page'));

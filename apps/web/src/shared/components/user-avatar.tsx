@@ -1,15 +1,21 @@
 /**
  * The one user avatar (spec section 5): the image; if it is missing or fails to load, the
  * first character of the name; without a name, the default avatar.
+ *
+ * The initial is a plain element in antd's avatar look (user-avatar.css), not antd's Avatar:
+ * that one renders text twice and measures it after mounting (a forced layout per list of
+ * cards) to shrink text too wide for the circle, and a single character always fits.
  */
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, type AvatarProps } from 'antd';
+import { Avatar } from 'antd';
 import { useState } from 'react';
+import './user-avatar.css';
 
 export interface UserAvatarProps {
   src?: string | null;
   name?: string | null;
-  size?: AvatarProps['size'];
+  /** Width and height in px. */
+  size?: number;
   className?: string;
 }
 
@@ -29,7 +35,7 @@ export function isShownImage(src: string | null | undefined): src is string {
   return src.startsWith('https://');
 }
 
-export function UserAvatar({ src: given, name, size = 'default', className }: UserAvatarProps) {
+export function UserAvatar({ src: given, name, size = 32, className }: UserAvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = isShownImage(given) ? given : null;
   const initial = avatarInitial(name);
@@ -53,13 +59,16 @@ export function UserAvatar({ src: given, name, size = 'default', className }: Us
   }
   if (initial) {
     return (
-      <Avatar
-        {...common}
+      <span
+        className={className ? `jq-avatar-initial ${className}` : 'jq-avatar-initial'}
+        style={{ width: size, height: size }}
+        role="img"
+        aria-label={label}
+        data-testid="user-avatar"
         data-avatar="initial"
-        style={{ backgroundColor: 'var(--ant-color-primary, #1677ff)' }}
       >
         {initial}
-      </Avatar>
+      </span>
     );
   }
   return <Avatar {...common} data-avatar="default" icon={<UserOutlined />} />;

@@ -27,8 +27,12 @@ export interface PageTrailFields {
   ismobile: boolean;
 }
 
+// A media query rather than window.innerWidth: reading innerWidth right after the page renders
+// forces a layout in the page-view effect; the query's answer needs none.
+const MOBILE_WIDTH = `(max-width: ${BREAKPOINTS.mobile - 1}px)`;
+
 export function isMobileClient(): boolean {
-  return /Mobi|Android|iPhone|iPad/i.test(navigator.userAgent) || window.innerWidth < BREAKPOINTS.mobile;
+  return /Mobi|Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia(MOBILE_WIDTH).matches;
 }
 
 /** The entry, previous and last pages of this session, as the tracking rows name them. */
