@@ -115,7 +115,8 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('first impressions
         { path: '/jq/investor', api: '/api/acorg/investorSearch', item: 'investor-item', param: 'iid' },
       ]) {
         await page.goto(path);
-        await page.getByTestId(item).first().waitFor();
+        // The list fills in steps after its first rows (use-staged-count.ts): compare ten.
+        await page.getByTestId(item).nth(9).waitFor();
         const selected = page.getByTestId('library-sort').locator('.ant-segmented-item-selected');
         expect(await selected.textContent(), path).toBe('最近出手');
         const shown = await page

@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('library'))('library', () => {
     const page = await browser.newPage({ isPhone: true });
     await signIn(page, '13700000003');
     const total = await searchAndFilter(page, true);
-    await expect(page.getByTestId('project-item').count()).resolves.toBe(20);
+    await expect.poll(() => page.getByTestId('project-item').count()).toBe(20);
     await page.getByTestId('library-load-more').click();
     await expect.poll(() => page.getByTestId('project-item').count()).toBe(Math.min(total, 40));
     await page.evaluate(() => window.scrollTo(0, 2400));

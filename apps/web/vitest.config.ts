@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { antdStyles } from './build/antd-styles';
 
 export default defineProject({
-  plugins: [react()],
+  // antdStyles: the app imports the token table it makes (app/antd-algorithm.ts).
+  plugins: [react(), antdStyles()],
   test: {
     sequence: { groupOrder: 0 },
     name: 'web',

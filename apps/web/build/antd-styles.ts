@@ -9,13 +9,22 @@
  * Components not listed here are styled at run time as before. Component styles use only CSS
  * variables, so one sheet serves both identities: the variables (colours, component tokens)
  * are still written at run time from the identity's theme. In `vite dev` the module is empty.
+ *
+ * Also `virtual:antd-map-tokens`: antd's default algorithm (a theme's seed → its map tokens,
+ * 13 colour palettes of 10 shades each) worked out here for the seed of each identity, exactly
+ * as antd passes it; app/antd-algorithm.ts answers from it instead of deriving them again in
+ * the browser. Built for dev and tests too (it costs milliseconds in Node).
  * See docs/decisions.md (2026-11-28).
  */
+import type { Identity } from '@jq/contract';
 import type { Plugin } from 'vite';
 import { buildTheme } from '../src/app/theme';
 
 const ID = 'virtual:antd-styles.css';
 const RESOLVED_ID = `\0${ID}`;
+const TOKENS_ID = 'virtual:antd-map-tokens';
+const RESOLVED_TOKENS_ID = `\0${TOKENS_ID}`;
+const IDENTITIES: Identity[] = ['investor', 'enterprise'];
 
 /** Renders every antd component of the first screens once, in the app's theme; returns the CSS. */
 async function extractFirstScreenStyles(): Promise<string> {
@@ -63,6 +72,34 @@ async function extractFirstScreenStyles(): Promise<string> {
   return extractStyle(cache, { plain: true, types: ['style'] });
 }
 
+/**
+ * The map tokens of each identity's seed, keyed by the seed's JSON: the seeds are recorded from
+ * an algorithm antd calls while rendering under the identity's theme, so the keys are what the
+ * browser will ask for.
+ */
+async function computeMapTokens(): Promise<Record<string, unknown>> {
+  const [{ createElement: h }, { renderToString }, antd, { createCache, StyleProvider }] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('antd'),
+    import('@ant-design/cssinjs'),
+  ]);
+  const { Button, ConfigProvider, theme } = antd;
+  const table: Record<string, unknown> = {};
+  const recordingAlgorithm = (seed: Parameters<typeof theme.defaultAlgorithm>[0]) => {
+    const map = theme.defaultAlgorithm(seed);
+    table[JSON.stringify(seed)] = map;
+    return map;
+  };
+  for (const identity of IDENTITIES) {
+    const config = { ...buildTheme(identity), algorithm: recordingAlgorithm };
+    renderToString(
+      h(StyleProvider, { cache: createCache() }, h(ConfigProvider, { theme: config }, h(Button))),
+    );
+  }
+  return table;
+}
+
 export function antdStyles(): Plugin {
   let isBuild = false;
   return {
@@ -71,9 +108,11 @@ export function antdStyles(): Plugin {
       isBuild = config.command === 'build';
     },
     resolveId(id) {
-      return id === ID ? RESOLVED_ID : undefined;
+      if (id === ID) return RESOLVED_ID;
+      return id === TOKENS_ID ? RESOLVED_TOKENS_ID : undefined;
     },
     async load(id) {
+      if (id === RESOLVED_TOKENS_ID) return `export default ${JSON.stringify(await computeMapTokens())};`;
       if (id !== RESOLVED_ID) return undefined;
       return isBuild ? await extractFirstScreenStyles() : '';
     },

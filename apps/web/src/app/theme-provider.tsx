@@ -9,13 +9,14 @@ import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { FeedbackProvider } from '../shared/feedback/feedback';
 import { useSettingsStore } from '../shared/stores/settings-store';
+import { precomputedAlgorithm } from './antd-algorithm';
 import { buildTheme, IDENTITY_COLORS } from './theme';
 
 dayjs.locale('zh-cn');
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const identity = useSettingsStore((state) => state.identity);
-  const theme = useMemo(() => buildTheme(identity), [identity]);
+  const theme = useMemo(() => ({ ...buildTheme(identity), algorithm: precomputedAlgorithm }), [identity]);
 
   // The browser chrome on phones follows the identity colour too.
   useEffect(() => {

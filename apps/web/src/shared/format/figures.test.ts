@@ -1,12 +1,28 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatNumber,
   formatStage,
   formatWan,
   formatWanRange,
   formatYearMonth,
   wanOrUndisclosed,
 } from './figures';
+
+describe('formatNumber', () => {
+  it('writes what Intl.NumberFormat en-US writes, at 0 and 2 decimals', () => {
+    const intl = [0, 2].map((digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
+    const check = (value: number) => {
+      expect(formatNumber(value)).toBe(intl[0]!.format(value));
+      expect(formatNumber(value, 2)).toBe(intl[1]!.format(value));
+    };
+    for (const value of [0, -0, 0.005, 0.125, 1.005, 12.345, 999.995, 1234.5, -2.5, 1e15, 12_345_678.9])
+      check(value);
+    fc.assert(fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), check));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (n) => check(n / 100)));
+  });
+});
 
 describe('formatWan', () => {
   it('writes amounts under 1亿 as grouped 万', () => {
