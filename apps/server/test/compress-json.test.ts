@@ -20,6 +20,9 @@ describe('API answers compressed', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
     expect(plain.rawPayload.length).toBeGreaterThan(JSON_COMPRESS_MIN_BYTES);
+    // Sent as the UTF-8 bytes it was measured as (the taxonomy's names are Chinese).
+    expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
+    expect(JSON.stringify(plain.json())).toMatch(/[\u4e00-\u9fff]/);
 
     const br = await get('/api/library/taxonomy', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.headers['content-encoding']).toBe('br');

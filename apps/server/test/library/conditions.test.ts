@@ -1,7 +1,7 @@
 /**
  * The condition tree a keyword becomes (conditions.ts), before either path answers it: each
  * part asked once, text alternatives that add no rows left out, a part of the relevance named
- * twice weighed once with both weights; and the flattening of descriptions for cards.
+ * twice weighed once with both weights; and the flattening and highlighting of texts for cards.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   type ResolvedFilters,
   relevanceOf,
 } from '../../src/modules/library/search/conditions.js';
-import { summarize } from '../../src/modules/library/search/highlight.js';
+import { findRanges, summarize } from '../../src/modules/library/search/highlight.js';
 import type { ParsedKeyword } from '../../src/modules/library/search/parse-keyword.js';
 import type { Vocabulary } from '../../src/modules/library/search/vocabulary.js';
 
@@ -109,5 +109,42 @@ describe('card summaries', () => {
     );
     expect(summarize(`${'字'.repeat(90)}   `)).toBe('字'.repeat(90));
     expect(summarize(`${'字'.repeat(90)}   尾`)).toBe(`${'字'.repeat(90)}…`);
+  });
+});
+
+describe('highlight ranges', () => {
+  /** What findRanges has always meant: every hit of every term in the lowercased text, merged. */
+  const reference = (text: string, terms: string[]) => {
+    const lower = text.toLowerCase();
+    const ranges: [number, number][] = [];
+    for (const term of terms.filter(Boolean)) {
+      for (let at = lower.indexOf(term); at >= 0; at = lower.indexOf(term, at + term.length)) {
+        ranges.push([at, at + term.length]);
+      }
+    }
+    ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    const merged: [number, number][] = [];
+    for (const [s, e] of ranges) {
+      const last = merged.at(-1);
+      if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+      else merged.push([s, e]);
+    }
+    return merged;
+  };
+
+  it('finds Chinese terms in the text as it is and cased terms in its lowercase, as lowercasing all of it would', () => {
+    const piece = fc.constantFrom('机器人', '深圳', 'AI', 'ai', 'Ai', 'SaaS', ' ', 'A轮', '，', 'Ω', 'x');
+    const term = fc.constantFrom('机器人', '深圳', 'ai', 'saas', 'a轮', '器人深', 'x', 'ω', '');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.array(term, { maxLength: 5 }), (parts, terms) => {
+        const text = parts.join('');
+        expect(findRanges(text, terms)).toEqual(reference(text, terms));
+      }),
+    );
+    expect(findRanges('AI 机器人与 ai', ['ai', '机器人'])).toEqual([
+      [0, 2],
+      [3, 6],
+      [8, 10],
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * Placements are rebuilt by a job whenever the library announces a change.
  */
 import { defineModule } from '../../http/index.js';
+import { collectGarbage, LARGE_BUILD_ROWS } from '../../lib/gc.js';
 import { whenLibrarySnapshotReady } from '../library/index.js';
 import { CHAIN_CHANGED_CHANNEL } from './admin.js';
 import { rebuildPlacements } from './placement/rebuild.js';
@@ -71,7 +72,9 @@ export const chainModule = defineModule({
           concurrency: 1,
           run: async (_data: unknown, { signal }) => {
             const result = await rebuildPlacements(db, { signal });
-            if (result) log.info({ event: 'chain.placed', ...result }, '产业链企业位置已重建');
+            if (!result) return;
+            log.info({ event: 'chain.placed', ...result }, '产业链企业位置已重建');
+            if (result.projects >= LARGE_BUILD_ROWS) setImmediate(collectGarbage);
           },
         },
       ],

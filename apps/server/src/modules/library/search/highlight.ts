@@ -19,14 +19,37 @@ export function highlightTerms(parsed: ParsedKeyword): string[] {
     .sort((a, b) => b.length - a.length);
 }
 
+const caselessByTerms = new WeakMap<readonly string[], boolean[]>();
+
+/**
+ * Whether each term is caseless (no letter with a case, as Chinese words): such a term is
+ * found in the text as it is, and the text is lowercased only for a term that needs it.
+ * Worked out once per list: a search page highlights three fields of twenty cards with one.
+ */
+function caselessOf(terms: readonly string[]): boolean[] {
+  let caseless = caselessByTerms.get(terms);
+  if (!caseless) {
+    caseless = terms.map((t) => t.toLowerCase() === t && t.toUpperCase() === t);
+    caselessByTerms.set(terms, caseless);
+  }
+  return caseless;
+}
+
 /** Matched ranges of the terms in a text, merged and sorted; case-insensitive. */
 export function findRanges(text: string, terms: readonly string[]): [number, number][] {
   if (!text || terms.length === 0) return [];
-  const lower = text.toLowerCase();
+  const caseless = caselessOf(terms);
+  let lower: string | undefined;
   const ranges: [number, number][] = [];
-  for (const term of terms) {
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
     if (!term) continue;
-    for (let at = lower.indexOf(term); at >= 0; at = lower.indexOf(term, at + term.length)) {
+    let haystack = text;
+    if (!caseless[i]) {
+      lower ??= text.toLowerCase();
+      haystack = lower;
+    }
+    for (let at = haystack.indexOf(term); at >= 0; at = haystack.indexOf(term, at + term.length)) {
       ranges.push([at, at + term.length]);
     }
   }

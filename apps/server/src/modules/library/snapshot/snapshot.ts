@@ -11,9 +11,8 @@
  * What the views are built from beyond the published columns (round seats, token lists) is
  * handed to them during the build and dropped after.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
+import { collectGarbage, LARGE_BUILD_ROWS } from '../../../lib/gc.js';
 import type { Db } from '../../../platform/database/index.js';
 import type { JobsPort } from '../../../platform/jobs/index.js';
 import { LibraryMirror, type MirrorTiming } from '../mirror.js';
@@ -206,27 +205,6 @@ const registrations = new WeakMap<Db, Registration>();
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-let fullGc: (() => void) | null | undefined;
-
-/**
- * One full collection once a snapshot is published. A build leaves a few hundred MB of
- * garbage (rows as the driver gave them, growing arrays, the previous snapshot) that V8
- * would otherwise keep for minutes on an idle server; collecting it at once costs one pause
- * of some 100 ms per rebuild. `gc` is not exposed without a flag: it is taken from a context
- * made after exposing it.
- */
-function collectGarbage() {
-  if (fullGc === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      fullGc = vm.runInNewContext('gc') as () => void;
-    } catch {
-      fullGc = null;
-    }
-  }
-  fullGc?.();
-}
-
 /**
  * Keeps the snapshot of `db`, built on `jobs`. `eager`: built once the server is ready and
  * again after every change (a server); otherwise when first asked for after a change (tests).
@@ -244,9 +222,8 @@ export function registerLibrarySnapshot(
     log: options.log,
     timing: snapshotTiming,
     build: (isStale) => buildSnapshot(db, views, isStale),
-    // A small library leaves little garbage (and tests rebuild often): collect only after a large one.
     published: (s) => {
-      if (s.projects.n + s.investors.n + s.institutions.n >= 20_000) setImmediate(collectGarbage);
+      if (s.projects.n + s.investors.n + s.institutions.n >= LARGE_BUILD_ROWS) setImmediate(collectGarbage);
     },
     describe: (s) => {
       const memory = process.memoryUsage();
