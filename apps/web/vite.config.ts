@@ -16,6 +16,11 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     target: 'es2022',
+    // No <link rel=modulepreload> list in index.html: the entry's imports are requested when the
+    // entry is parsed, and Lighthouse's slow-4G phone scored /home 88–89 → 94–96 and /jq/project
+    // 80–81 → 85–86 without the list (docs/benchmarks.md). A lazy page's files are still
+    // requested together when it starts loading.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
