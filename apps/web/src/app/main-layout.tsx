@@ -9,6 +9,7 @@ import { common } from '../locales/zh-CN/common';
 import { menu } from '../locales/zh-CN/menu';
 import { BrandLogo } from '../shared/components/brand-logo';
 import { useBreakpoint } from '../shared/hooks/use-breakpoint';
+import { useHasOpened } from '../shared/hooks/use-has-opened';
 import { useSettingsStore } from '../shared/stores/settings-store';
 import { AppHeader } from './app-header';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -32,7 +33,7 @@ export function MainLayout({ resolvePage }: MainLayoutProps) {
   const isCollapsed = useSettingsStore((state) => state.isSiderCollapsed);
   const setCollapsed = useSettingsStore((state) => state.setSiderCollapsed);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const hasOpenedDrawer = useHasOpened(isDrawerOpen);
 
   return (
     <Layout className="jq-shell">
@@ -56,12 +57,7 @@ export function MainLayout({ resolvePage }: MainLayoutProps) {
         </Layout.Sider>
       )}
       <Layout className="jq-main">
-        <AppHeader
-          onOpenMenu={() => {
-            setHasOpenedDrawer(true);
-            setDrawerOpen(true);
-          }}
-        />
+        <AppHeader onOpenMenu={() => setDrawerOpen(true)} />
         <Layout.Content className="jq-content">
           <KeepAliveOutlet resolvePage={resolvePage} />
         </Layout.Content>

@@ -6,9 +6,10 @@
  */
 import { LIMITS } from '@jq/contract';
 
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../shared/feedback/feedback';
+import { useHasOpened } from '../../shared/hooks/use-has-opened';
 import { useUserStore } from '../../shared/stores/user-store';
 import { BillingOverlays } from '../billing';
 import { AuthDialogSlot } from './auth-dialog-slot';
@@ -20,13 +21,6 @@ import { reloadUser } from './reload-user';
 // The modals load on first open, so a visitor's first page does not download the forms.
 const LoginModal = lazy(async () => ({ default: (await import('./login-modal')).LoginModal }));
 const NeedLoginModal = lazy(async () => ({ default: (await import('./need-login-modal')).NeedLoginModal }));
-
-/** True from the first time `isOpen` is: the modal stays mounted after, so closing animates. */
-function useHasOpened(isOpen: boolean): boolean {
-  const [hasOpened, setHasOpened] = useState(isOpen);
-  if (isOpen && !hasOpened) setHasOpened(true);
-  return hasOpened || isOpen;
-}
 
 /** A paid VIP order changes the user: read them back (isvip, expiry). */
 const reloadAfterVip = () => void reloadUser();

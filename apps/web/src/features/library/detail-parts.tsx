@@ -9,6 +9,7 @@ import { Drawer, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { library } from '../../locales/zh-CN/library';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
+import { useHasOpened } from '../../shared/hooks/use-has-opened';
 import './library-detail.css';
 
 const DESKTOP_WIDTH = 980;
@@ -25,6 +26,7 @@ export interface DetailDrawerProps {
 
 export function DetailDrawer({ open, title, onClose, onBack, testId, children }: DetailDrawerProps) {
   const { isSmall, width } = useBreakpoint();
+  if (!useHasOpened(open)) return null;
   return (
     <Drawer
       open={open}

@@ -9,6 +9,7 @@ import { STAGES } from '@jq/contract';
 import { Badge, Button, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { library } from '../../locales/zh-CN/library';
+import { useHasOpened } from '../../shared/hooks/use-has-opened';
 import type { Taxonomy } from '../../shared/taxonomy/taxonomy';
 import { Chips, FilterRow, type RangePreset, RangeRow, TwoLevelRows } from './filter-rows';
 import { countFilters, EMPTY_QUERY, foundedRange, type LibraryKind, type LibraryQuery } from './search-state';
@@ -118,6 +119,7 @@ export interface FilterDrawerButtonProps extends FilterPanelProps {}
 export function FilterDrawerButton(props: FilterDrawerButtonProps) {
   const { query, onChange } = props;
   const [draft, setDraft] = useState<LibraryQuery | null>(null);
+  const hasOpened = useHasOpened(draft !== null);
   const count = countFilters(query);
   const reset = {
     industry: EMPTY_QUERY.industry,
@@ -135,33 +137,35 @@ export function FilterDrawerButton(props: FilterDrawerButtonProps) {
           {library.filter}
         </Button>
       </Badge>
-      <Drawer
-        placement="bottom"
-        size="82%"
-        open={draft !== null}
-        onClose={() => setDraft(null)}
-        title={library.filter}
-        className="jq-lib-filter-drawer"
-        footer={
-          <div className="jq-lib-filter-drawer-footer">
-            <Button onClick={() => draft && setDraft({ ...draft, ...reset })}>{library.reset}</Button>
-            <Button
-              type="primary"
-              data-testid="filter-apply"
-              onClick={() => {
-                if (draft) onChange({ ...reset, ...pickFilters(draft) });
-                setDraft(null);
-              }}
-            >
-              {library.apply}
-            </Button>
-          </div>
-        }
-      >
-        {draft && (
-          <FilterPanel {...props} query={draft} onChange={(change) => setDraft({ ...draft, ...change })} />
-        )}
-      </Drawer>
+      {hasOpened && (
+        <Drawer
+          placement="bottom"
+          size="82%"
+          open={draft !== null}
+          onClose={() => setDraft(null)}
+          title={library.filter}
+          className="jq-lib-filter-drawer"
+          footer={
+            <div className="jq-lib-filter-drawer-footer">
+              <Button onClick={() => draft && setDraft({ ...draft, ...reset })}>{library.reset}</Button>
+              <Button
+                type="primary"
+                data-testid="filter-apply"
+                onClick={() => {
+                  if (draft) onChange({ ...reset, ...pickFilters(draft) });
+                  setDraft(null);
+                }}
+              >
+                {library.apply}
+              </Button>
+            </div>
+          }
+        >
+          {draft && (
+            <FilterPanel {...props} query={draft} onChange={(change) => setDraft({ ...draft, ...change })} />
+          )}
+        </Drawer>
+      )}
     </>
   );
 }
