@@ -11,7 +11,7 @@ import {
   type ResolvedFilters,
   relevanceOf,
 } from '../../src/modules/library/search/conditions.js';
-import { findRanges, summarize } from '../../src/modules/library/search/highlight.js';
+import { findRanges, highlightSnippet, summarize } from '../../src/modules/library/search/highlight.js';
 import type { ParsedKeyword } from '../../src/modules/library/search/parse-keyword.js';
 import type { Vocabulary } from '../../src/modules/library/search/vocabulary.js';
 
@@ -146,5 +146,37 @@ describe('highlight ranges', () => {
       [3, 6],
       [8, 10],
     ]);
+  });
+
+  it('cuts a snippet around the first match with the ranges of the whole text inside it', () => {
+    /** The snippet as it was made from every range of the whole text. */
+    const snippet = (text: string, terms: string[]) => {
+      const ranges = reference(text, terms);
+      const first = ranges[0];
+      if (!first) return undefined;
+      const start = Math.max(0, Math.min(first[0] - 20, text.length - 90));
+      const end = Math.min(text.length, start + 90);
+      const prefix = start > 0 ? '…' : '';
+      const shift = prefix.length - start;
+      return {
+        text: `${prefix}${text.slice(start, end)}${end < text.length ? '…' : ''}`,
+        ranges: ranges.filter(([s, e]) => s >= start && e <= end).map(([s, e]) => [s + shift, e + shift]),
+      };
+    };
+    // Texts longer than a snippet, of pieces and terms that overlap and chain ("人工智能",
+    // "智能", "能人"), so merged ranges often cross the snippet's end.
+    const piece = fc.constantFrom('人工智能', '智能', '能人', '工', 'AI', 'ai', ' ', '，', '专注于', 'x');
+    const term = fc.constantFrom('人工智能', '人工', '智能', '能人', '能人工', 'ai', 'x', '');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 20, maxLength: 200 }),
+        fc.array(term, { minLength: 1, maxLength: 4 }),
+        (parts, terms) => {
+          const text = parts.join('');
+          expect(highlightSnippet(text, terms)).toEqual(snippet(text, terms));
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -44,6 +44,20 @@ export const projectColumns = (a: string): SQL =>
     ${a}.latest_round_stage as "latestRoundStage", ${a}.total_raised as "totalRaised", ${a}.logo,
     left(${a}.description, 600) as description, ${a}.is_demo as "isDemo"`);
 
+type Highlights = NonNullable<ProjectCard['highlight']>;
+
+/** A card's highlights: the name, the other name, a snippet of the text; only those that matched. */
+function highlightsOf(name: string, alias: string, text: string, terms: readonly string[]): Highlights {
+  const out: Highlights = {};
+  const inName = highlightField(name, terms);
+  if (inName) out.name = inName;
+  const inAlias = highlightField(alias, terms);
+  if (inAlias) out.alias = inAlias;
+  const inText = highlightSnippet(text, terms);
+  if (inText) out.summary = inText;
+  return out;
+}
+
 const names = (v: Vocabulary, ids: readonly string[]) => ids.map((id) => industryName(v, id)).filter(Boolean);
 
 export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly string[] = []): ProjectCard {
@@ -73,16 +87,7 @@ export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly st
     summary: summarize(row.description),
     isDemo: row.isDemo,
   };
-  if (terms.length) {
-    const name = highlightField(row.name, terms);
-    const alias = highlightField(row.brandName, terms);
-    const summary = highlightSnippet(row.description, terms);
-    card.highlight = {
-      ...(name ? { name } : {}),
-      ...(alias ? { alias } : {}),
-      ...(summary ? { summary } : {}),
-    };
-  }
+  if (terms.length) card.highlight = highlightsOf(row.name, row.brandName, row.description, terms);
   return card;
 }
 
@@ -142,16 +147,7 @@ export function toOrgCard(
     dealCount,
     isDemo: row.isDemo,
   };
-  if (terms.length) {
-    const name = highlightField(row.name, terms);
-    const alias = highlightField(row.shortName, terms);
-    const summary = highlightSnippet(row.description, terms);
-    card.highlight = {
-      ...(name ? { name } : {}),
-      ...(alias ? { alias } : {}),
-      ...(summary ? { summary } : {}),
-    };
-  }
+  if (terms.length) card.highlight = highlightsOf(row.name, row.shortName, row.description, terms);
   return card;
 }
 
@@ -199,15 +195,6 @@ export function toInvestorCard(
     summary: summarize(row.bio),
     isDemo: row.isDemo,
   };
-  if (terms.length) {
-    const name = highlightField(row.name, terms);
-    const alias = highlightField(institutionName, terms);
-    const summary = highlightSnippet(row.bio, terms);
-    card.highlight = {
-      ...(name ? { name } : {}),
-      ...(alias ? { alias } : {}),
-      ...(summary ? { summary } : {}),
-    };
-  }
+  if (terms.length) card.highlight = highlightsOf(row.name, institutionName, row.bio, terms);
   return card;
 }

@@ -69,19 +69,44 @@ export function highlightField(text: string, terms: readonly string[]): Highligh
   return ranges.length ? { text, ranges } : undefined;
 }
 
-/** A snippet of a long text around its first match, with ranges relative to the snippet. */
+/** Where the first match of any term starts in a text (case-insensitive), or -1. */
+function firstMatch(text: string, terms: readonly string[]): number {
+  const caseless = caselessOf(terms);
+  let lower: string | undefined;
+  let first = -1;
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
+    if (!term) continue;
+    if (!caseless[i]) lower ??= text.toLowerCase();
+    const at = (caseless[i] ? text : lower!).indexOf(term);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first;
+}
+
+/**
+ * A snippet of a long text around its first match, with ranges relative to the snippet:
+ * the ranges of the whole text that lie inside it. Only the snippet and a term's length
+ * either side are searched (a description is 600 characters, a snippet 90): a match that
+ * overlaps or touches one inside the snippet lies within that margin, so a merged range
+ * that crosses the snippet's edge is still recognised as one, and left out as before.
+ */
 export function highlightSnippet(text: string, terms: readonly string[]): Highlight | undefined {
-  const ranges = findRanges(text, terms);
-  const first = ranges[0];
-  if (!first) return undefined;
-  const start = Math.max(0, Math.min(first[0] - 20, text.length - SNIPPET_CHARS));
+  if (!text || terms.length === 0) return undefined;
+  const first = firstMatch(text, terms);
+  if (first < 0) return undefined;
+  const start = Math.max(0, Math.min(first - 20, text.length - SNIPPET_CHARS));
   const end = Math.min(text.length, start + SNIPPET_CHARS);
+  let margin = 0;
+  for (const term of terms) margin = Math.max(margin, term.length);
+  const from = Math.max(0, start - margin);
   const prefix = start > 0 ? '…' : '';
   const suffix = end < text.length ? '…' : '';
-  const shift = prefix.length - start;
-  const inside = ranges
-    .filter(([s, e]) => s >= start && e <= end)
-    .map(([s, e]) => [s + shift, e + shift] as [number, number]);
+  const shift = from - start + prefix.length;
+  const inside: [number, number][] = [];
+  for (const [s, e] of findRanges(text.slice(from, end + margin), terms)) {
+    if (s + from >= start && e + from <= end) inside.push([s + shift, e + shift]);
+  }
   return { text: `${prefix}${text.slice(start, end)}${suffix}`, ranges: inside };
 }
 
@@ -110,9 +135,14 @@ export function summarize(text: string, chars = SNIPPET_CHARS): string {
   let end = text.length;
   let kept = 0;
   let isInSpace = true;
+  // Whether the head is flat already (no whitespace but single spaces between words), as
+  // Chinese text mostly is: then it is only cut, without a pass of the regex.
+  let isFlat = true;
   for (let i = 0; i < text.length; i++) {
-    if (isSpace(text.charCodeAt(i))) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
       if (!isInSpace) kept++;
+      if (isInSpace || c !== 32) isFlat = false;
       isInSpace = true;
     } else {
       kept++;
@@ -124,6 +154,9 @@ export function summarize(text: string, chars = SNIPPET_CHARS): string {
       }
     }
   }
-  const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
+  const flat =
+    isFlat && !(isInSpace && end > 0)
+      ? text.slice(0, end)
+      : text.slice(0, end).replace(/\s+/g, ' ').trim();
   return flat.length > chars ? `${flat.slice(0, chars)}…` : flat;
 }
