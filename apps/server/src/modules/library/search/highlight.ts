@@ -155,8 +155,6 @@ export function summarize(text: string, chars = SNIPPET_CHARS): string {
     }
   }
   const flat =
-    isFlat && !(isInSpace && end > 0)
-      ? text.slice(0, end)
-      : text.slice(0, end).replace(/\s+/g, ' ').trim();
+    isFlat && !(isInSpace && end > 0) ? text.slice(0, end) : text.slice(0, end).replace(/\s+/g, ' ').trim();
   return flat.length > chars ? `${flat.slice(0, chars)}…` : flat;
 }
