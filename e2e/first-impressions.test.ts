@@ -6,7 +6,7 @@
  */
 import { isFeatureEnabled } from '@jq/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasLibraryData, loadDemoData } from '../apps/server/src/modules/demo/index.js';
 import { hasChromium, type PageOptions, saveScreenshot, useBrowser, useServer } from './helpers';
 import { signInByApi } from './session';
@@ -94,11 +94,19 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('first impressions
       await page.waitForURL((url) => url.pathname === '/jq/power');
       await page.getByTestId('power-page').waitFor();
 
-      // The avatar menu leads there too.
+      // The avatar menu leads there too. On a slow 2-core machine the phone's tap on the item
+      // was lost about 1 run in 4 (before and after 2026-11-28's changes; cause not found yet):
+      // the menu is opened and tapped again until it navigates, the retries bounded.
       await page.goto('/home');
-      await page.getByTestId('header-avatar').click();
-      await page.getByRole('menuitem', { name: '算力中心' }).click();
-      await page.waitForURL((url) => url.pathname === '/jq/power');
+      const powerItem = page.getByRole('menuitem', { name: '算力中心' });
+      await vi.waitFor(
+        async () => {
+          if (!(await powerItem.isVisible())) await page.getByTestId('header-avatar').click();
+          await powerItem.click({ timeout: 5_000 });
+          await page.waitForURL((url) => url.pathname === '/jq/power', { timeout: 5_000 });
+        },
+        { timeout: 30_000, interval: 500 },
+      );
 
       // The three matchings have three names: 创业者 sees investor matching in its list.
       await page.getByTestId('identity-switch').getByText('创业者').click();
