@@ -97,14 +97,18 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('billing') || !isFeatureEnable
         await page.getByText('暂未收到支付结果，请完成支付后再点一次').waitFor();
         await modal.getByTestId('pay-countdown').waitFor();
 
-        // Paid on the sandbox page, then 我已支付: the modal ends as a poll would.
+        // Paid on the sandbox page, then 我已支付: the modal ends as a poll would. The modal's own
+        // poll may see the payment first and close it; the success message shows for a few seconds
+        // either way, so it is watched for from before the payment, and the click is bounded (a
+        // click on a closing modal would wait for a button that never comes back).
+        const success = page.getByText('充值算力成功，快去体验更多功能吧！').waitFor();
         const payPage = await page.context().newPage();
         await payPage.goto(payHref);
         await payPage.getByRole('button', { name: '确认支付' }).click();
         await payPage.getByRole('heading', { name: '支付成功' }).waitFor();
         await payPage.close();
-        if (await check.isVisible()) await check.click().catch(() => undefined);
-        await page.getByText('充值算力成功，快去体验更多功能吧！').waitFor();
+        if (await check.isVisible()) await check.click({ timeout: 2_000 }).catch(() => undefined);
+        await success;
         await modal.waitFor({ state: 'hidden' });
         await expect
           .poll(() => page.getByTestId('power-balance').locator('.ant-statistic-content-value').textContent())
