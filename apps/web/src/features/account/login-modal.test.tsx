@@ -1,8 +1,8 @@
 import { Code } from '@jq/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { SIGNED_OUT_STATUS, useUserStore } from '../../shared/stores/user-store';
 import type { SignInResult } from './api';
 import { LoginModal } from './login-modal';
@@ -57,9 +57,9 @@ const waiting = () => envelope(Code.PHONE_BOUND_OR_WAITING, { status: 'waiting' 
 
 function renderModal() {
   render(
-    <App>
+    <FeedbackProvider>
       <LoginModal />
-    </App>,
+    </FeedbackProvider>,
   );
 }
 

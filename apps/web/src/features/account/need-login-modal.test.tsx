@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { useSettingsStore } from '../../shared/stores/settings-store';
 import { SIGNED_OUT_STATUS, type UserInfo, useUserStore } from '../../shared/stores/user-store';
 import { NeedLoginModal } from './need-login-modal';
@@ -17,9 +17,9 @@ describe('NeedLoginModal', () => {
   it('explains that an account is needed and opens the login modal', async () => {
     useUserStore.getState().openNeedLogin();
     render(
-      <App>
+      <FeedbackProvider>
         <NeedLoginModal />
-      </App>,
+      </FeedbackProvider>,
     );
     expect(await screen.findByText('登录后即可使用')).toBeTruthy();
     fireEvent.click(screen.getByTestId('need-login-go'));

@@ -1,17 +1,17 @@
 import { LIMITS } from '@jq/contract';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { SendCodeButton, smsFailureText } from './send-code-button';
 
 function renderButton(props: Partial<Parameters<typeof SendCodeButton>[0]> = {}) {
   const send = props.send ?? vi.fn().mockResolvedValue(null);
   const canSend = props.canSend ?? (() => true);
   render(
-    <App>
+    <FeedbackProvider>
       <SendCodeButton send={send} canSend={canSend} />
-    </App>,
+    </FeedbackProvider>,
   );
   return { send, button: () => screen.getByTestId('send-code') as HTMLButtonElement };
 }

@@ -1,10 +1,10 @@
 import type { AiInteraction, ProjectCard } from '@jq/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import HomechatPage from './homechat-page';
 
 const envelope = (data: unknown, status = 200, code = 1000, msg = '成功') =>
@@ -130,9 +130,9 @@ function renderAt(url: string) {
   );
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <RouterProvider router={router} />
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
 }

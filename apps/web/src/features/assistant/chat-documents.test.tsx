@@ -1,10 +1,10 @@
 import type { ChatReport } from '@jq/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { newMessage, type ViewMessage } from './chat-model';
 import { ConversationMenu, countAnswers } from './conversation-menu';
 
@@ -105,11 +105,11 @@ function renderMenu(messages: ViewMessage[] = CONVERSATION) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <MemoryRouter>
           <ConversationMenu chatuuid="c1" messages={messages} isStreaming={false} />
         </MemoryRouter>
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
 }

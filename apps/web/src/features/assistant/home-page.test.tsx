@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import HomePage from './home-page';
 
 beforeEach(() => {
@@ -32,9 +32,9 @@ function renderHome() {
   );
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <RouterProvider router={router} />
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
   return router;

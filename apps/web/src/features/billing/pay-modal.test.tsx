@@ -1,9 +1,9 @@
 import { LIMITS, type Order } from '@jq/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billing } from '../../locales/zh-CN/billing';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { countdownText, PayModal } from './pay-modal';
 
 const envelope = (code: number, data: unknown) =>
@@ -43,7 +43,7 @@ function renderModal(props: Partial<Parameters<typeof PayModal>[0]> = {}) {
   const onPaid = vi.fn();
   const onClose = vi.fn();
   render(
-    <App>
+    <FeedbackProvider>
       <PayModal
         isOpen
         title="扫码支付"
@@ -58,7 +58,7 @@ function renderModal(props: Partial<Parameters<typeof PayModal>[0]> = {}) {
         onClose={onClose}
         {...props}
       />
-    </App>,
+    </FeedbackProvider>,
   );
   return { onPaid, onClose };
 }

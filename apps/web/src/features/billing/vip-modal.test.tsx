@@ -1,17 +1,17 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { billing } from '../../locales/zh-CN/billing';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import type { VipLength } from './api';
 import { VipModal } from './vip-modal';
 
 function renderModal(initialLength: VipLength | null) {
   render(
     <MemoryRouter>
-      <App>
+      <FeedbackProvider>
         <VipModal isOpen initialLength={initialLength} onClose={() => {}} />
-      </App>
+      </FeedbackProvider>
     </MemoryRouter>,
   );
   return screen.getByRole('dialog');

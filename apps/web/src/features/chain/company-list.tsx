@@ -33,7 +33,7 @@ export function CompanyList({ id }: { id: string }) {
           <span className="jq-chain-muted">{chainText.activeInstitutions}：</span>
           {data.institutions.slice(0, 6).map((org) => (
             <Link key={org.id} to={recordUrl('institution', org.id, isSignedIn)}>
-              <Tag color="blue" bordered={false}>
+              <Tag color="blue" variant="filled">
                 {org.name} · {chainText.institutionDeals(org.deals)}
               </Tag>
             </Link>
@@ -68,7 +68,7 @@ export function CompanyList({ id }: { id: string }) {
                   <Link to={recordUrl('project', company.id, isSignedIn)} className="jq-chain-company-name">
                     {company.brandName || company.name}
                   </Link>
-                  {company.productLine && <Tag bordered={false}>{company.productLine}</Tag>}
+                  {company.productLine && <Tag variant="filled">{company.productLine}</Tag>}
                 </div>
                 <div className="jq-chain-muted jq-chain-company-sub">
                   {[company.name, company.region, formatStage(company.stage)].filter(Boolean).join(' · ')}

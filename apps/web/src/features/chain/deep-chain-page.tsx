@@ -89,7 +89,7 @@ function Links({
       ) : (
         items.map((item) => (
           <Link key={item.id} to={deepUrl(item.id)} data-testid="chain-deep-item">
-            <Tag bordered={false}>
+            <Tag variant="filled">
               {item.name} · {chainText.companiesShort(item.companies)}
             </Tag>
           </Link>
@@ -179,7 +179,7 @@ export default function DeepChainPage() {
                   <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={chainText.sparse} />
                 ) : (
                   data.directions.map((d) => (
-                    <Tag key={d.name} color="processing" bordered={false}>
+                    <Tag key={d.name} color="processing" variant="filled">
                       {d.name} · {chainText.companiesShort(d.companies)}
                     </Tag>
                   ))

@@ -30,7 +30,7 @@ export function NodeHeader({ node, showDeepLink = true }: { node: PanelNode; sho
   return (
     <div className="jq-chain-node-head">
       <div className="jq-chain-node-title">
-        <Tag bordered={false}>{chainText.nodeSegment(node.segmentName)}</Tag>
+        <Tag variant="filled">{chainText.nodeSegment(node.segmentName)}</Tag>
         <h3 data-testid="chain-node-name">{node.name}</h3>
       </div>
       <p className="jq-chain-muted">{node.description}</p>

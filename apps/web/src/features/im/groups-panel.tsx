@@ -81,7 +81,7 @@ export function SquarePanel({ onOpen }: { onOpen(id: number): void }) {
                 </span>
                 <span className="jq-im-group-main">
                   <span className="jq-im-conv-name">
-                    {group.name} {group.needApproval && <Tag bordered={false}>{im.square.needApproval}</Tag>}
+                    {group.name} {group.needApproval && <Tag variant="filled">{im.square.needApproval}</Tag>}
                   </span>
                   <span className="jq-im-muted">
                     {im.members(group.memberCount)}

@@ -125,7 +125,7 @@ function InvestorDetailBody({ investor }: { investor: InvestorInfo }) {
                       <Link to={link.to} state={link.state}>
                         {deal.projectName}
                       </Link>
-                      <Tag color="blue" bordered={false}>
+                      <Tag color="blue" variant="filled">
                         {deal.stageLabel}
                       </Tag>
                     </div>

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { IpoInquiryList } from './ipo-inquiry';
 
 const envelope = (data: unknown) =>
@@ -31,9 +31,9 @@ function renderList(pid: number) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <IpoInquiryList pid={pid} />
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
 }

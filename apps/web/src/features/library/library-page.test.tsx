@@ -1,10 +1,10 @@
 import type { ProjectCard } from '@jq/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { LibraryPage } from './library-page';
 
 const envelope = (data: unknown, status = 200, code = 1000, msg = '成功') =>
@@ -83,9 +83,9 @@ function renderPage(url = '/jq/project') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <RouterProvider router={router} />
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
   return router;

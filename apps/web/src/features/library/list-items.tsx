@@ -89,7 +89,7 @@ export const ProjectItem = memo(function ProjectItem({
             text={title}
           />
         </span>
-        <Tag color="blue" bordered={false}>
+        <Tag color="blue" variant="filled">
           {project.stageLabel || formatStage(project.stage)}
         </Tag>
       </div>
@@ -135,7 +135,7 @@ export const OrgItem = memo(function OrgItem({ org, link }: { org: OrgCard; link
           <Highlighted highlight={org.shortName ? org.highlight?.alias : org.highlight?.name} text={title} />
         </span>
         {org.type && (
-          <Tag color="geekblue" bordered={false}>
+          <Tag color="geekblue" variant="filled">
             {org.type}
           </Tag>
         )}

@@ -115,7 +115,7 @@ function OrgDetailBody({ org }: { org: OrgInfo }) {
           {org.shortName && <div className="jq-lib-muted">{org.name}</div>}
           <div className="jq-lib-detail-tags">
             {org.type && (
-              <Tag color="geekblue" bordered={false}>
+              <Tag color="geekblue" variant="filled">
                 {org.type}
               </Tag>
             )}

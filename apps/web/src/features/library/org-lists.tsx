@@ -87,7 +87,7 @@ export function OrgProjects({ oid, list }: { oid: number; list: 'portfolio' | 'l
                   <Link to={link.to} state={link.state}>
                     {title}
                   </Link>
-                  <Tag bordered={false}>{project.industryName}</Tag>
+                  <Tag variant="filled">{project.industryName}</Tag>
                 </div>
                 <div className="jq-lib-muted">
                   {round

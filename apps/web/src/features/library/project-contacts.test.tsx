@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { useUserStore } from '../../shared/stores/user-store';
 import { useBillingStore } from '../billing/billing-store';
 import { ProjectContacts } from './project-contacts';
@@ -56,9 +56,9 @@ function renderContacts() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <ProjectContacts pid={9} contactCount={1} />
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
 }

@@ -57,7 +57,7 @@ function ProjectHeader({ project }: { project: ProjectInfo }) {
         <h2 data-testid="detail-title">{title}</h2>
         {project.brandName && <div className="jq-lib-muted">{project.name}</div>}
         <div className="jq-lib-detail-tags">
-          <Tag color="blue" bordered={false}>
+          <Tag color="blue" variant="filled">
             {project.stageLabel || formatStage(project.stage)}
           </Tag>
           {[project.industryName, ...project.industryNames].filter(Boolean).map((name) => (
@@ -102,7 +102,7 @@ function ProjectDetailBody({ project }: { project: ProjectInfo }) {
       {project.tags.length > 0 && (
         <div className="jq-lib-detail-tags">
           {project.tags.map((tag) => (
-            <Tag key={tag} bordered={false} color="default">
+            <Tag key={tag} variant="filled" color="default">
               {tag}
             </Tag>
           ))}

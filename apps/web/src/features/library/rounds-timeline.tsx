@@ -50,7 +50,7 @@ export function RoundsTimeline({ rounds }: { rounds: Round[] }) {
           <div className="jq-lib-round" data-testid="round">
             <div className="jq-lib-round-head">
               <span className="jq-lib-round-date">{formatDate(round.date)}</span>
-              <Tag color="blue" bordered={false}>
+              <Tag color="blue" variant="filled">
                 {round.stageLabel}
               </Tag>
               <strong>{round.amountText || common.undisclosed}</strong>
@@ -86,7 +86,7 @@ export function ProjectInvestorList({ investors }: { investors: ProjectInvestor[
           <div className="jq-lib-mini-main">
             <div className="jq-lib-mini-title">
               <InvestorName {...investor} />
-              {investor.type && <Tag bordered={false}>{investor.type}</Tag>}
+              {investor.type && <Tag variant="filled">{investor.type}</Tag>}
               {investor.isLead && <Tag className="jq-lib-lead">{library.leadInvestor}</Tag>}
             </div>
             <div className="jq-lib-muted">

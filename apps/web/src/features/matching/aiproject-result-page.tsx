@@ -84,7 +84,7 @@ export default function AiProjectResultPage() {
           {seeker && (
             <div className="jq-match-row-meta">
               {seeker.industryNames.slice(0, 5).map((name) => (
-                <Tag key={name} bordered={false}>
+                <Tag key={name} variant="filled">
                   {name}
                 </Tag>
               ))}

@@ -86,7 +86,7 @@ export function InvestorMatchRow({ item, detail, isReasonsLoading = false }: Inv
         </div>
         <div className="jq-match-row-meta">
           {party.industryNames.slice(0, 3).map((name) => (
-            <Tag key={name} bordered={false}>
+            <Tag key={name} variant="filled">
               {name}
             </Tag>
           ))}

@@ -103,7 +103,7 @@ function DealList({ deals }: { deals: { projectId: number; name: string; date: s
       {deals.map((deal) => (
         <li key={`${deal.projectId}-${deal.date}`} className="jq-match-deal">
           <Link to={refHref({ kind: 'project', id: deal.projectId })!}>{deal.name}</Link>
-          <Tag bordered={false} color="blue">
+          <Tag variant="filled" color="blue">
             {deal.stage}
           </Tag>
           <span className="jq-match-muted">{formatDate(deal.date)}</span>

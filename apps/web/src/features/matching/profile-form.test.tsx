@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import {
   industryOptions,
   infoWithoutIndustry,
@@ -103,9 +103,9 @@ describe('profile draft', () => {
 function renderForm(info = PARSED) {
   const onSubmit = vi.fn();
   render(
-    <App>
+    <FeedbackProvider>
       <ProfileForm info={info} taxonomy={TAXONOMY} isSubmitting={false} error={null} onSubmit={onSubmit} />
-    </App>,
+    </FeedbackProvider>,
   );
   return onSubmit;
 }
@@ -142,7 +142,7 @@ describe('ProfileForm', { timeout: 30_000 }, () => {
 
   it('shows the server refusal of the last submit', () => {
     render(
-      <App>
+      <FeedbackProvider>
         <ProfileForm
           info={PARSED}
           taxonomy={TAXONOMY}
@@ -150,7 +150,7 @@ describe('ProfileForm', { timeout: 30_000 }, () => {
           error="今日匹配次数已用完"
           onSubmit={() => {}}
         />
-      </App>,
+      </FeedbackProvider>,
     );
     expect(screen.getByTestId('submit-error').textContent).toContain('今日匹配次数已用完');
   });

@@ -29,7 +29,7 @@ export interface ProfileFormProps {
 
 function ParsedTag({ isParsed }: { isParsed: boolean }) {
   return isParsed ? (
-    <Tag className="jq-match-parsed-tag" color="processing" bordered={false}>
+    <Tag className="jq-match-parsed-tag" color="processing" variant="filled">
       已识别
     </Tag>
   ) : null;

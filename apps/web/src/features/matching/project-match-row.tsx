@@ -41,7 +41,7 @@ export function ProjectMatchRow({ item, detail }: ProjectMatchRowProps) {
           </div>
         </div>
         <div className="jq-match-row-flags">
-          <Tag color="blue" bordered={false}>
+          <Tag color="blue" variant="filled">
             {project.stageLabel}
           </Tag>
           <MatchFlags isConflict={item.conflict.isConflict} competitors={item.conflict.competitors} />

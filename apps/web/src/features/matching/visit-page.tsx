@@ -44,7 +44,7 @@ function ViewRow({ item }: { item: ViewItem }) {
   const href = viewHref(item);
   return (
     <li className="jq-visit-item" data-testid="view-item">
-      <Tag bordered={false}>{matching.targetType[item.targetType]}</Tag>
+      <Tag variant="filled">{matching.targetType[item.targetType]}</Tag>
       <span className="jq-visit-main">
         {href ? <Link to={href}>{item.title}</Link> : <span>{item.title}</span>}
         {item.subtitle && <span className="jq-match-muted">{item.subtitle}</span>}
@@ -63,7 +63,7 @@ function ViewerRow({ viewer }: { viewer: Viewer }) {
         <span className="jq-visit-main">
           <span className="jq-visit-name">
             {viewer.name || matching.anonymousUser}
-            {identity && <Tag bordered={false}>{identity}</Tag>}
+            {identity && <Tag variant="filled">{identity}</Tag>}
           </span>
           <span className="jq-match-muted">
             {matching.viewedTimes(viewer.count)} · {matching.lastViewed} {dateTime(viewer.viewedAt)}

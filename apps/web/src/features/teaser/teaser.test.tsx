@@ -6,7 +6,6 @@
 import type { Teaser } from '@jq/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +13,7 @@ import { resolvePage } from '../../app/pages';
 import { Providers } from '../../app/providers';
 import { createAppRoutes } from '../../app/router';
 import { resetServerErrorState } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { useUserStore } from '../../shared/stores/user-store';
 import GeneratePage from './generate-page';
 import ReaderPage from './reader-page';
@@ -134,9 +134,9 @@ function renderAt(path: string, element: ReactNode) {
   );
   render(
     <QueryClientProvider client={client}>
-      <App>
+      <FeedbackProvider>
         <RouterProvider router={router} />
-      </App>
+      </FeedbackProvider>
     </QueryClientProvider>,
   );
   return router;

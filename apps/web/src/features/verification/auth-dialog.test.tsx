@@ -6,9 +6,9 @@
  */
 import { LIMITS, messages } from '@jq/contract';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState, setApiEffects } from '../../shared/api/client';
+import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { AuthDialog } from './auth-dialog';
 import { AUTH_SUCCESS_EVENT } from './auth-success';
 import { useAuthChat } from './use-auth-chat';
@@ -88,9 +88,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(onClose = vi.fn()) {
   render(
-    <AntApp>
+    <FeedbackProvider>
       <AuthDialog open onClose={onClose} />
-    </AntApp>,
+    </FeedbackProvider>,
   );
   return onClose;
 }

@@ -9,7 +9,7 @@ import './demo-tag.css';
 
 export function DemoTag() {
   return (
-    <Tag className="jq-lib-demo" bordered={false} data-testid="demo-tag">
+    <Tag className="jq-lib-demo" variant="filled" data-testid="demo-tag">
       {messages.demoData}
     </Tag>
   );

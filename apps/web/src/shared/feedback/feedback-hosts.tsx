@@ -14,11 +14,6 @@ function invoke(api: object, call: FeedbackCall) {
   if (typeof method === 'function') method.apply(api, call.args);
 }
 
-/** antd's static methods: the stand-in outside the provider (components tested alone). */
-export function callStatic(call: FeedbackCall) {
-  invoke({ message, notification, modal: Modal }[call.target], call);
-}
-
 export function ToastsHost({ take }: { take: Take }) {
   const [messageApi, messageHolder] = message.useMessage();
   const [notificationApi, notificationHolder] = notification.useNotification();

@@ -119,11 +119,13 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Outside the provider (a component rendered alone in a test) antd's static methods stand in. */
-const STATIC_FEEDBACK = build((call) => {
-  void loadHosts().then((hosts) => hosts.callStatic(call));
-});
-
+/**
+ * The provider's feedback. There is no stand-in outside it (antd's static methods would put
+ * toasts in a root of their own, whose timers outlive the component and a test's page): a
+ * component tested alone is rendered inside a FeedbackProvider, as the app renders it.
+ */
 export function useFeedback(): Feedback {
-  return useContext(FeedbackContext) ?? STATIC_FEEDBACK;
+  const feedback = useContext(FeedbackContext);
+  if (!feedback) throw new Error('useFeedback outside a FeedbackProvider');
+  return feedback;
 }
