@@ -3,16 +3,13 @@
  * linked table and the engine as a small tag under the answer, on a desktop and on a phone
  * (where the table scrolls sideways inside the answer instead of widening the page).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { isFeatureEnabled } from '@jq/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../apps/server/src/config.js';
 import { loadDemoData } from '../apps/server/src/modules/demo/index.js';
-import { type RunningServer, startServer } from '../apps/server/src/server.js';
-import { ensureWebBuild, hasChromium, saveScreenshot, useBrowser } from './helpers';
+import type { RunningServer } from '../apps/server/src/server.js';
+import { hasChromium, saveScreenshot, startTestServer, useBrowser } from './helpers';
 
 const DEMO = {
   seed: 1,
@@ -32,11 +29,7 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('assistant'))('assistant analy
     },
   };
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'jq-e2e-analyst-'));
-    server = await startServer(
-      loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-    );
+    ({ server, dataDir } = await startTestServer());
     const loaded = await loadDemoData(server.platform, DEMO);
     if (!loaded.loaded) throw new Error(`demo data not loaded: ${loaded.reason}`);
   }, 180_000);

@@ -12,21 +12,18 @@
  * server's own, over a small generated demo library (seed 1 has an energy-storage report).
  * Skipped until the assistant feature is on.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { CLIENT_ID_HEADER, isFeatureEnabled, messages } from '@jq/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../apps/server/src/config.js';
 import { loadDemoData } from '../apps/server/src/modules/demo/index.js';
-import { type RunningServer, startServer } from '../apps/server/src/server.js';
+import type { RunningServer } from '../apps/server/src/server.js';
 import {
   type ChatStep,
   type FakeOpenAiServer,
   startFakeOpenAi,
 } from '../apps/server/test/fakes/openai-server.js';
-import { ensureWebBuild, hasChromium, saveScreenshot, useBrowser } from './helpers';
+import { hasChromium, saveScreenshot, startTestServer, useBrowser } from './helpers';
 import { signInByApi } from './session';
 
 const QUESTION = '储能行业的市场规模有多大';
@@ -78,22 +75,13 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('assistant'))('assistant', () 
   };
 
   beforeAll(async () => {
-    ensureWebBuild();
     fake = await startFakeOpenAi({ apiKey: 'e2e-key' });
-    dataDir = await mkdtemp(path.join(tmpdir(), 'jq-e2e-assistant-'));
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        LLM_BASE_URL: fake.url,
-        LLM_API_KEY: fake.apiKey,
-        LLM_MODEL: 'e2e-model',
-        LLM_MAX_RETRIES: '0',
-      }),
-    );
+    ({ server, dataDir } = await startTestServer({
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: fake.apiKey,
+      LLM_MODEL: 'e2e-model',
+      LLM_MAX_RETRIES: '0',
+    }));
     const loaded = await loadDemoData(server.platform, DEMO);
     if (!loaded.loaded) throw new Error(`demo data not loaded: ${loaded.reason}`);
   }, 180_000);

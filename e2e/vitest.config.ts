@@ -11,6 +11,8 @@ export default defineProject({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The migrated PGlite dump each file's server starts from (startTestServer in helpers.ts).
+    globalSetup: ['../apps/server/test/global-setup.ts'],
     fileParallelism: false,
   },
 });

@@ -4,7 +4,7 @@
  * The dump's name carries a hash of the migrations, so a new migration makes a new dump.
  * Where PostgreSQL answers, a migrated database to copy is made the same way (createPgTemplate).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,8 @@ export default async function setup() {
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();
-  const temporary = `${target}.${process.pid}`;
+  // The server and browser projects both run this setup, maybe at once in one process.
+  const temporary = `${target}.${process.pid}.${randomUUID()}`;
   await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
   await rename(temporary, target);
 }
