@@ -14,5 +14,8 @@ export default defineProject({
     // The migrated PGlite dump each file's server starts from (startTestServer in helpers.ts).
     globalSetup: ['../apps/server/test/global-setup.ts'],
     fileParallelism: false,
+    // As in the server suite: the files share the worker's module cache (each imported the
+    // server and Playwright anew, ~6 s a file).
+    isolate: false,
   },
 });
