@@ -184,13 +184,19 @@ for (const { engine, available } of DB_ENGINES) {
 
     it('marks the matched words as ranges over plain text', async () => {
       const [tencent] = (await projects({ keyword: '腾讯' })).list;
-      expect(tencent!.highlight?.name).toEqual({ text: '深圳市腾讯计算机系统有限公司', ranges: [[3, 5]] });
-      expect(tencent!.highlight?.alias).toEqual({ text: '腾讯', ranges: [[0, 2]] });
+      // Ranges over the card's own name and brand name: their text is not sent again.
+      expect(tencent!.name).toBe('深圳市腾讯计算机系统有限公司');
+      expect(tencent!.highlight?.name).toEqual({ ranges: [[3, 5]] });
+      expect(tencent!.highlight?.alias).toEqual({ ranges: [[0, 2]] });
       const nev = (await projects({ keyword: '新能源汽车 A轮' })).list[0]!;
-      const marked = splitHighlight(nev.highlight!.summary!)
+      const snippet = nev.highlight!.summary!;
+      const marked = splitHighlight({ text: snippet.text ?? nev.summary, ranges: snippet.ranges })
         .filter((p) => p.isMatch)
         .map((p) => p.text);
       expect(marked).toContain('新能源汽车');
+      // A snippet carries its text only when it is not the card's summary.
+      for (const card of (await projects({ keyword: '新能源汽车' })).list)
+        expect(card.highlight?.summary?.text).not.toBe(card.summary);
       // Browsing has nothing to mark.
       expect((await projects({})).list[0]!.highlight).toBeUndefined();
     });

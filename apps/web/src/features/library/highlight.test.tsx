@@ -13,6 +13,12 @@ describe('Highlighted', () => {
     expect([...out.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['新能源']);
   });
 
+  it("marks the field's own value when the highlight has no text of its own", () => {
+    const out = renderInP(<Highlighted highlight={{ ranges: [[4, 7]] }} text="上海驰达新能源科技有限公司" />);
+    expect(out.textContent).toBe('上海驰达新能源科技有限公司');
+    expect([...out.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['新能源']);
+  });
+
   it('renders markup in server text as characters, never as elements', () => {
     const text = '新能源<img src=x onerror="alert(1)"><script>alert(2)</script>公司';
     const out = renderInP(

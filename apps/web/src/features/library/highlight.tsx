@@ -4,7 +4,7 @@
  * never parsed as markup, so a name like `<img onerror=…>` shows as the characters it is.
  * Ranges are clamped, ordered and merged first: a bad range can change a mark, never drop or repeat text.
  */
-import { type Highlight, splitHighlight } from '@jq/contract';
+import { type FieldHighlight, type Highlight, splitHighlight } from '@jq/contract';
 import type { ReactNode } from 'react';
 
 /** Ranges inside the text, as integers, ordered, merged where they overlap, without empty ones. */
@@ -26,17 +26,15 @@ export function normalizeRanges(text: string, ranges: Highlight['ranges']): High
 
 export interface HighlightedProps {
   /** The server's highlight of this field, when the search matched it. */
-  highlight?: Highlight | undefined;
-  /** The plain value, shown when there is no highlight. */
+  highlight?: FieldHighlight | undefined;
+  /** The field's value: shown as is without a highlight, and what its ranges mark unless it has a text of its own. */
   text: string;
 }
 
 export function Highlighted({ highlight, text }: HighlightedProps): ReactNode {
   if (!highlight || highlight.ranges.length === 0) return text;
-  const parts = splitHighlight({
-    text: highlight.text,
-    ranges: normalizeRanges(highlight.text, highlight.ranges),
-  });
+  const marked = highlight.text ?? text;
+  const parts = splitHighlight({ text: marked, ranges: normalizeRanges(marked, highlight.ranges) });
   return parts.map((part, index) =>
     part.isMatch ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one string, never reordered

@@ -9,7 +9,7 @@
 import { type InvestorCard, type OrgCard, type ProjectCard, stageLabel } from '@jq/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { institutions, investors, projects } from '../../../db/schema.js';
-import { highlightField, highlightSnippet, summarize } from './highlight.js';
+import { findRanges, highlightSnippet, summarize } from './highlight.js';
 import { industryName, regionName, type Vocabulary } from './vocabulary.js';
 
 export const num = (v: unknown): number => Number(v);
@@ -46,15 +46,24 @@ export const projectColumns = (a: string): SQL =>
 
 type Highlights = NonNullable<ProjectCard['highlight']>;
 
-/** A card's highlights: the name, the other name, a snippet of the text; only those that matched. */
-function highlightsOf(name: string, alias: string, text: string, terms: readonly string[]): Highlights {
+/**
+ * A card's highlights: the name, the other name, a snippet of the text; only those that
+ * matched. Ranges are over the card's own fields, so their text is not repeated; only a
+ * snippet that is not the card's summary (its match lies further in) carries its text.
+ */
+function highlightsOf(
+  card: { name: string; summary: string },
+  alias: string,
+  text: string,
+  terms: readonly string[],
+): Highlights {
   const out: Highlights = {};
-  const inName = highlightField(name, terms);
-  if (inName) out.name = inName;
-  const inAlias = highlightField(alias, terms);
-  if (inAlias) out.alias = inAlias;
+  const inName = findRanges(card.name, terms);
+  if (inName.length) out.name = { ranges: inName };
+  const inAlias = findRanges(alias, terms);
+  if (inAlias.length) out.alias = { ranges: inAlias };
   const inText = highlightSnippet(text, terms);
-  if (inText) out.summary = inText;
+  if (inText) out.summary = inText.text === card.summary ? { ranges: inText.ranges } : inText;
   return out;
 }
 
@@ -87,7 +96,7 @@ export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly st
     summary: summarize(row.description),
     isDemo: row.isDemo,
   };
-  if (terms.length) card.highlight = highlightsOf(row.name, row.brandName, row.description, terms);
+  if (terms.length) card.highlight = highlightsOf(card, row.brandName, row.description, terms);
   return card;
 }
 
@@ -147,7 +156,7 @@ export function toOrgCard(
     dealCount,
     isDemo: row.isDemo,
   };
-  if (terms.length) card.highlight = highlightsOf(row.name, row.shortName, row.description, terms);
+  if (terms.length) card.highlight = highlightsOf(card, row.shortName, row.description, terms);
   return card;
 }
 
@@ -195,6 +204,6 @@ export function toInvestorCard(
     summary: summarize(row.bio),
     isDemo: row.isDemo,
   };
-  if (terms.length) card.highlight = highlightsOf(row.name, institutionName, row.bio, terms);
+  if (terms.length) card.highlight = highlightsOf(card, institutionName, row.bio, terms);
   return card;
 }
