@@ -148,13 +148,13 @@ describe('highlight ranges', () => {
     ]);
   });
 
-  it('cuts a snippet around the first match with the ranges of the whole text inside it', () => {
+  it('cuts a snippet from 20 characters before the first match with the ranges of the whole text inside it', () => {
     /** The snippet as it was made from every range of the whole text. */
     const snippet = (text: string, terms: string[]) => {
       const ranges = reference(text, terms);
       const first = ranges[0];
       if (!first) return undefined;
-      const start = Math.max(0, Math.min(first[0] - 20, text.length - 90));
+      const start = Math.max(0, first[0] - 20);
       const end = Math.min(text.length, start + 90);
       const prefix = start > 0 ? '…' : '';
       const shift = prefix.length - start;
@@ -178,5 +178,11 @@ describe('highlight ranges', () => {
       ),
       { numRuns: 1000 },
     );
+    // A match near the end of the text stays near the snippet's start: a phone shows two lines.
+    const text = `${'甲'.repeat(80)}医疗${'乙'.repeat(8)}`;
+    expect(highlightSnippet(text, ['医疗'])).toEqual({
+      text: `…${'甲'.repeat(20)}医疗${'乙'.repeat(8)}`,
+      ranges: [[21, 23]],
+    });
   });
 });

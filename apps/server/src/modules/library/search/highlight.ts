@@ -7,6 +7,8 @@ import type { Highlight } from '@jq/contract';
 import type { ParsedKeyword } from './parse-keyword.js';
 
 const SNIPPET_CHARS = 90;
+/** Characters of a snippet before its first match. */
+const SNIPPET_LEAD = 20;
 
 /** The words to mark for a keyword: the keyword, its words, recognised words, tokens; longest first. */
 export function highlightTerms(parsed: ParsedKeyword): string[] {
@@ -85,8 +87,10 @@ function firstMatch(text: string, terms: readonly string[]): number {
 }
 
 /**
- * A snippet of a long text around its first match, with ranges relative to the snippet:
- * the ranges of the whole text that lie inside it. Only the snippet and a term's length
+ * A snippet of a long text from shortly before its first match, with ranges relative to the
+ * snippet: the ranges of the whole text that lie inside it. The match stays near the start
+ * even when the text ends soon after it (the snippet is then shorter): a phone shows two
+ * lines of a card's summary, about 40 characters. Only the snippet and a term's length
  * either side are searched (a description is 600 characters, a snippet 90): a match that
  * overlaps or touches one inside the snippet lies within that margin, so a merged range
  * that crosses the snippet's edge is still recognised as one, and left out as before.
@@ -95,7 +99,7 @@ export function highlightSnippet(text: string, terms: readonly string[]): Highli
   if (!text || terms.length === 0) return undefined;
   const first = firstMatch(text, terms);
   if (first < 0) return undefined;
-  const start = Math.max(0, Math.min(first - 20, text.length - SNIPPET_CHARS));
+  const start = Math.max(0, first - SNIPPET_LEAD);
   const end = Math.min(text.length, start + SNIPPET_CHARS);
   let margin = 0;
   for (const term of terms) margin = Math.max(margin, term.length);
