@@ -11,6 +11,7 @@ import {
 import {
   type ColumnRange,
   filterRows,
+  forEachCommon,
   intersect,
   RowSet,
   unionAll,
@@ -313,6 +314,10 @@ describe('row sets', () => {
           expect(Array.from(all.list())).toEqual(sorted([...x, ...y, ...z]));
           expect(all.size).toBe(sorted([...x, ...y, ...z]).length);
           expect(Array.from(intersect(set(x), RowSet.all(n)).list())).toEqual(Array.from(x));
+          // How scores are added: the places in x of the rows y has, whichever list is longer.
+          const places: number[] = [];
+          forEachCommon(x, set(y), (i) => places.push(i));
+          expect(places.map((i) => x[i])).toEqual(meet);
         }
       }
     }

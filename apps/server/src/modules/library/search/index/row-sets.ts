@@ -269,7 +269,8 @@ export function filterRows(set: RowSet | null, n: number, ranges: ColumnRange[])
 
 /**
  * For each of the (sorted) `matches` that `set` has, `hit(index in matches)`: how scores
- * are added. A bitmap is probed; a small list is walked alongside.
+ * are added. A bitmap is probed; with a list, the shorter of the two is walked and each of
+ * its rows sought in the other.
  */
 export function forEachCommon(matches: Int32Array, set: RowSet, hit: (index: number) => void) {
   if (!matches.length || !set.size) return;
@@ -282,9 +283,17 @@ export function forEachCommon(matches: Int32Array, set: RowSet, hit: (index: num
     return;
   }
   const other = set.list();
-  let i = 0;
-  for (let j = 0; j < other.length && i < matches.length; j++) {
-    i = seek(matches, other[j]!, i);
-    if (i < matches.length && matches[i] === other[j]) hit(i);
+  if (other.length <= matches.length) {
+    let i = 0;
+    for (let j = 0; j < other.length && i < matches.length; j++) {
+      i = seek(matches, other[j]!, i);
+      if (i < matches.length && matches[i] === other[j]) hit(i);
+    }
+    return;
+  }
+  let j = 0;
+  for (let i = 0; i < matches.length && j < other.length; i++) {
+    j = seek(other, matches[i]!, j);
+    if (j < other.length && other[j] === matches[i]) hit(i);
   }
 }
