@@ -212,6 +212,10 @@ describe('local storage', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
+  it('has no presigned PUT: the server signs its own upload rows', () => {
+    expect(createLocalStorage(dir).presignPut).toBeUndefined();
+  });
+
   it('keeps objects as plain files under the folder, and their type across restarts', async () => {
     await createLocalStorage(dir).put('bcard/a.png', Buffer.from('png'), { contentType: 'image/png' });
     expect(await fs.readFile(path.join(dir, 'bcard', 'a.png'), 'utf8')).toBe('png');
@@ -308,5 +312,14 @@ describe('s3 storage', () => {
   it('fails ping for a missing bucket', async () => {
     await expect(open({ bucket: 'no-such-bucket' }).ping()).rejects.toThrow();
     await expect(open().ping()).resolves.toBeUndefined();
+  });
+
+  it('presigns a PUT of one key that the bucket accepts without credentials, and refuses a bad key', async () => {
+    const storage = open();
+    const url = await storage.presignPut!('bcard/u1/card.png', 600);
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
+    expect((await fetch(url, { method: 'PUT', body: 'png' })).status).toBe(200);
+    expect((await storage.get('bcard/u1/card.png'))?.body.toString()).toBe('png');
+    await expect(storage.presignPut!('../escape', 600)).rejects.toThrow();
   });
 });

@@ -4,12 +4,8 @@
  * defects — no team section, an ask ten times the peers' median, revenue that differs between
  * two pages, a market size without a source, no use of funds. Nothing binary is checked in.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { stageLabel } from '@jq/contract';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import { cjkFont } from '../../lib/cjk-fonts.js';
 import { zip } from '../../lib/zip.js';
 import { industryName } from '../reference/index.js';
 
@@ -280,22 +276,11 @@ function englishSlides(spec: PlanSpec): Slide[] {
 }
 
 // ---- PDF ----
-const require = createRequire(import.meta.url);
-let font: ReturnType<typeof fontkit.create> | undefined;
-function loadFont() {
-  if (!font) {
-    const entry = require.resolve('@embedpdf/fonts-sc');
-    font = fontkit.create(
-      readFileSync(path.join(path.dirname(entry), '..', 'fonts', 'NotoSansHans-Regular.otf')),
-    );
-  }
-  return font;
-}
-
 const SLIDE = { width: 960, height: 540 };
 
 /** One slide per PDF page (16:9), the page number in the corner. */
 export async function renderPlanPdf(slides: Slide[]): Promise<Buffer> {
+  const [regular, { default: PDFDocument }] = await Promise.all([cjkFont('Regular'), import('pdfkit')]);
   const doc = new PDFDocument({
     size: [SLIDE.width, SLIDE.height],
     margin: 0,
@@ -308,7 +293,7 @@ export async function renderPlanPdf(slides: Slide[]): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont('body', loadFont() as never);
+  doc.registerFont('body', regular as never);
   slides.forEach((slide, i) => {
     doc.addPage();
     doc.font('body').fontSize(26).fillColor('#0f3d5c');

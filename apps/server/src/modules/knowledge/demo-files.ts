@@ -5,7 +5,6 @@
  * the square shows what a user's DOCX and XLSX become.
  */
 
-import ExcelJS from 'exceljs';
 import { zip } from '../../lib/zip.js';
 
 export interface DemoFile {
@@ -69,7 +68,8 @@ function docx(blocks: Block[]): Buffer {
 }
 
 async function xlsx(sheets: { name: string; rows: (string | number)[][] }[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = '金桥演示数据';
   for (const sheet of sheets) {
     const ws = workbook.addWorksheet(sheet.name);

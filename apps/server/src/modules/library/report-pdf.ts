@@ -1,40 +1,15 @@
 /**
  * Research reports as real PDFs: one PDF page per report page (page numbers match
- * report_pages.page_no), Chinese set in Noto Sans SC (SIL OFL, shipped by the npm package
- * @embedpdf/fonts-sc, so a fresh machine needs no system fonts) and subset into each file;
+ * report_pages.page_no), Chinese set in Noto Sans SC (lib/cjk-fonts.ts) and subset into each file;
  * a demo report says on every page that it is generated. Rendering 200 reports takes tens of
  * seconds of CPU, so the library's background job renders what is missing after the server
  * starts (`renderMissingReportPdfs`), and `ensureReportPdf` renders one on demand when a viewer
  * asks before the job reached it.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import { reportPages, reports } from '../../db/schema.js';
+import { cjkFont } from '../../lib/cjk-fonts.js';
 import type { Platform } from '../../platform/index.js';
-
-const require = createRequire(import.meta.url);
-
-/** The font files of @embedpdf/fonts-sc (its package exports only an index, so resolve by path). */
-function fontPath(weight: 'Regular' | 'Bold'): string {
-  const entry = require.resolve('@embedpdf/fonts-sc');
-  return path.join(path.dirname(entry), '..', 'fonts', `NotoSansHans-${weight}.otf`);
-}
-
-type FontkitFont = ReturnType<typeof fontkit.create>;
-let fonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
-
-/** Parsed once per process: parsing an 8 MB CJK font per document would double the time. */
-function loadFonts() {
-  fonts ??= {
-    regular: fontkit.create(readFileSync(fontPath('Regular'))),
-    bold: fontkit.create(readFileSync(fontPath('Bold'))),
-  };
-  return fonts;
-}
 
 export interface PdfReport {
   title: string;
@@ -53,7 +28,11 @@ const CONTENT_BOTTOM = A4.height - 72;
 const WIDTH = A4.width - MARGIN_X * 2;
 
 export async function renderReportPdf(report: PdfReport): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+  const [regular, bold, { default: PDFDocument }] = await Promise.all([
+    cjkFont('Regular'),
+    cjkFont('Bold'),
+    import('pdfkit'),
+  ]);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: TOP, bottom: 20, left: MARGIN_X, right: MARGIN_X },

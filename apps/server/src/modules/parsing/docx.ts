@@ -4,7 +4,6 @@
  * become the heading path; tables become ParsedTables. The container is checked for a zip
  * bomb before mammoth unzips it, and images are skipped rather than inlined as data URIs.
  */
-import mammoth from 'mammoth';
 import { type Block, paginateBlocks } from './page-builder.js';
 import {
   DEFAULT_MAX_PAGES,
@@ -136,6 +135,7 @@ export async function parseDocx(
   checkZipBomb(bytes);
   options.signal?.throwIfAborted();
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { default: mammoth } = await import('mammoth');
   const result = await mammoth.convertToHtml(
     { buffer },
     {

@@ -7,7 +7,6 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { OcrPort } from '../../platform/ocr/index.js';
 import { findHeadings, headingLevelOf } from './text.js';
 import {
@@ -115,6 +114,7 @@ async function largestImage(pdfjs: PdfJs, page: PdfPage): Promise<Buffer | null>
 
 /** pdfjs image kinds: 1 = 1 bit grey packed in bytes, 2 = RGB, 3 = RGBA. */
 async function imageToPng(image: ImageLike): Promise<Buffer | null> {
+  const { default: sharp } = await import('sharp');
   const { width, height } = image;
   const data = Buffer.from(image.data!.buffer, image.data!.byteOffset, image.data!.byteLength);
   if (image.kind === 1) {

@@ -5,7 +5,7 @@
  * percentages, dates as dates. The chunker later cuts long sheets into row groups that
  * repeat the header.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { PageBuilder } from './page-builder.js';
 import {
   DEFAULT_MAX_PAGES,
@@ -100,7 +100,8 @@ export async function parseXlsx(
   fallbackTitle: string,
 ): Promise<ParsedDocument> {
   checkZipBomb(bytes);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch (error) {

@@ -7,7 +7,6 @@
 import { defineModule } from '../../http/index.js';
 import { cleanExpiredUploads } from './clean-expired.js';
 import { uploadRoutes } from './routes.js';
-import { createPresigner } from './signing.js';
 
 export { cleanExpiredUploads } from './clean-expired.js';
 export { completeUpload } from './complete-upload.js';
@@ -26,11 +25,9 @@ export const CLEAN_EXPIRED_UPLOADS_JOB = 'uploads.clean-expired';
 
 export const uploadsModule = defineModule({
   name: 'uploads',
-  setup: ({ config, platform, onClose }) => {
-    const presigner = config.storage ? createPresigner(config.storage) : undefined;
-    if (presigner) onClose(() => presigner.close());
+  setup: ({ config, platform }) => {
     const db = platform.database.db;
-    const deps = { db, storage: platform.storage, presigner, maxBytes: config.uploads.maxBytes };
+    const deps = { db, storage: platform.storage, maxBytes: config.uploads.maxBytes };
     return {
       routes: uploadRoutes(deps),
       jobs: [

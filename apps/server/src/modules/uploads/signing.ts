@@ -5,10 +5,7 @@
  * server process signs alike. Either URL is useless to anyone else and after the ticket ends.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { eq } from 'drizzle-orm';
-import type { S3Config } from '../../config.js';
 import { systemMeta } from '../../db/schema.js';
 import type { Db } from '../../platform/database/index.js';
 
@@ -19,26 +16,6 @@ export const SLICE_PATH = '/upload/slice';
 export const partsPrefix = (ticketId: string) => `uploads/parts/${ticketId}/`;
 export const sliceKey = (ticketId: string, index: number) =>
   `${partsPrefix(ticketId)}${String(index).padStart(5, '0')}`;
-
-export interface Presigner {
-  url(key: string, expiresInSeconds: number): Promise<string>;
-  close(): void;
-}
-
-export function createPresigner(storage: S3Config): Presigner {
-  const client = new S3Client({
-    region: storage.region,
-    endpoint: storage.endpoint,
-    forcePathStyle: storage.forcePathStyle,
-    credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  return {
-    url: (key, expiresIn) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket: storage.bucket, Key: key }), { expiresIn }),
-    close: () => client.destroy(),
-  };
-}
 
 const secrets = new WeakMap<Db, Promise<Buffer>>();
 function sliceSecret(db: Db): Promise<Buffer> {

@@ -12,13 +12,12 @@ import { AppError } from '../../errors.js';
 import type { Db } from '../../platform/database/index.js';
 import type { StoragePort } from '../../platform/storage/index.js';
 import { getUploadedFile } from './files.js';
-import { isValidSliceSignature, localSliceUrl, type Presigner, partsPrefix, sliceKey } from './signing.js';
+import { isValidSliceSignature, localSliceUrl, partsPrefix, sliceKey } from './signing.js';
 
 export interface UploadDeps {
   db: Db;
+  /** On S3 (`presignPut`), slices go straight to the bucket. */
   storage: StoragePort;
-  /** Set when the store is S3: slices go straight to the bucket. */
-  presigner?: Presigner | undefined;
   maxBytes: number;
 }
 
@@ -94,19 +93,20 @@ export async function startUpload(
     })
     .returning();
   const exp = Math.floor(expiresAt.getTime() / 1000);
+  const presign = deps.storage.presignPut;
   const slices = await Promise.all(
     Array.from({ length: sliceCount }, async (_, index) => ({
       index,
       size: sliceSizeOf(ticket!, index),
       method: 'PUT' as const,
-      url: deps.presigner
-        ? await deps.presigner.url(sliceKey(id, index), Math.floor(TICKET_TTL_MS / 1000))
+      url: presign
+        ? await presign(sliceKey(id, index), Math.floor(TICKET_TTL_MS / 1000))
         : await localSliceUrl(deps.db, id, index, exp, userId),
     })),
   );
   return {
     ticketId: id,
-    mode: deps.presigner ? 'presigned' : 'local',
+    mode: presign ? 'presigned' : 'local',
     sliceSize: SLICE_BYTES,
     sliceCount,
     maxBytes: deps.maxBytes,

@@ -23,14 +23,13 @@ import type { StoragePort } from '../../platform/storage/index.js';
 import { getAuthHistory, getBcardInfo } from './cases.js';
 import { continueDialogue } from './converse.js';
 import { submitCard } from './submit-card.js';
-import { acceptLocalUpload, type PresignTarget, readCardImage, requestCardUpload } from './upload.js';
+import { acceptLocalUpload, readCardImage, requestCardUpload } from './upload.js';
 
 export interface VerificationDeps {
   db: Db;
+  /** On S3 (`presignPut`), cards go straight to the bucket; otherwise to the signed PUT row here. */
   storage: StoragePort;
   ocr: OcrPort;
-  /** The S3 store's presigner; the local store's signed PUT row otherwise. */
-  presign: PresignTarget | undefined;
 }
 
 const KeyParamsSchema = z.object({ '*': z.string() });
@@ -46,7 +45,7 @@ export function verificationRoutes(deps: VerificationDeps): Route[] {
       summary: '名片上传凭证',
       query: CosSignQuerySchema,
       data: CosSignSchema,
-      handler: async (request) => requestCardUpload(db, me(request), deps.presign),
+      handler: async (request) => requestCardUpload(db, me(request), storage.presignPut),
     }),
     route({
       method: 'PUT',

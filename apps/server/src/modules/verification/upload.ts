@@ -5,8 +5,6 @@
  * bytes (JPEG, PNG, WebP magic numbers) and size, never by the name or declared type.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { CARD_MAX_BYTES, CARD_UPLOAD_TTL_MINUTES, Code, type CosSign, LIMITS, messages } from '@jq/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { cardUploads, systemMeta, type User } from '../../db/schema.js';
@@ -100,31 +98,11 @@ async function signUpload(db: Db, key: string, exp: number, userId: number): Pro
     .digest('hex');
 }
 
-export interface PresignTarget {
-  client: S3Client;
-  bucket: string;
-}
-
-export function createPresignTarget(storage: {
-  bucket: string;
-  endpoint?: string | undefined;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}): PresignTarget {
-  const client = new S3Client({
-    region: storage.region,
-    endpoint: storage.endpoint,
-    forcePathStyle: storage.forcePathStyle,
-    credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  return { client, bucket: storage.bucket };
-}
+/** The store's presigned PUT (S3); without it, this server's signed PUT row. */
+type Presign = StoragePort['presignPut'];
 
 /** `GetCosSign`: an upload ticket for the user, within the per-user limit. */
-export async function requestCardUpload(db: Db, user: User, presign: PresignTarget | undefined) {
+export async function requestCardUpload(db: Db, user: User, presign: Presign) {
   await takeRateToken(db, user.id, 'uploadSign');
   return await issueUploadCredential(db, user, presign);
 }
@@ -133,7 +111,7 @@ export async function requestCardUpload(db: Db, user: User, presign: PresignTarg
 export async function issueUploadCredential(
   db: Db,
   user: User,
-  presign: PresignTarget | undefined,
+  presign: Presign,
   now = new Date(),
 ): Promise<CosSign> {
   const key = `${cardPrefix(user)}${randomBytes(12).toString('base64url')}`;
@@ -153,13 +131,7 @@ export async function issueUploadCredential(
     region: LIMITS.cloudRegion,
   };
   if (presign) {
-    const uploadUrl = await getSignedUrl(
-      presign.client,
-      new PutObjectCommand({ Bucket: presign.bucket, Key: key }),
-      {
-        expiresIn: CARD_UPLOAD_TTL_MINUTES * 60,
-      },
-    );
+    const uploadUrl = await presign(key, CARD_UPLOAD_TTL_MINUTES * 60);
     return { ...base, mode: 'presigned', uploadUrl };
   }
   const sig = await signUpload(db, key, expire, user.id);

@@ -7,7 +7,6 @@
  * keeps a burst of uploads from multiplying memory.
  */
 import { Code } from '@jq/contract';
-import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 import type { OcrLine, OcrPort } from './index.js';
 
@@ -38,6 +37,7 @@ export function createLocalOcr(): OcrPort {
   };
 
   async function run(image: Buffer): Promise<OcrLine[]> {
+    const { default: sharp } = await import('sharp');
     let normalised: Buffer;
     try {
       // EXIF rotation applied, alpha flattened, any of JPEG/PNG/WebP in; PNG out for the model.

@@ -23,6 +23,12 @@ export interface StoragePort {
   list(prefix: string): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A presigned PUT URL for the key, valid for `expiresInSeconds`: a browser uploads straight
+   * into the bucket. Only the S3 engine has it; on the local store the server signs its own
+   * PUT rows (uploads, verification).
+   */
+  presignPut?: ((key: string, expiresInSeconds: number) => Promise<string>) | undefined;
 }
 
 export interface StorageOptions {

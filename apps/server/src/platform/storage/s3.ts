@@ -12,6 +12,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config.js';
 import type { StoragePort } from './index.js';
 import { checkStorageKey, checkStoragePrefix, compareKeys, DEFAULT_CONTENT_TYPE, toBuffer } from './local.js';
@@ -93,6 +94,11 @@ export function createS3Storage(config: S3Config): StoragePort {
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
+
+    presignPut: async (key, expiresIn) =>
+      getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: checkStorageKey(key) }), {
+        expiresIn,
+      }),
 
     async close() {
       client.destroy();

@@ -4,7 +4,7 @@
  * GB18030 (what Excel saves as "CSV" on a Chinese Windows); XLSX through exceljs, first sheet.
  */
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../../../errors.js';
 
 export interface SheetRow {
@@ -73,7 +73,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function parseXlsx(buffer: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use, like every library only some requests need (docs/decisions.md).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as never);
   } catch {
