@@ -86,8 +86,11 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('accounts', () => 
     await modal.getByText(messages.termsNotAgreed).waitFor();
     await saveScreenshot(page, 'login-modal-phone');
 
+    // The page reloads as the signed-in user a moment after the avatar shows: read it after.
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await submitPhoneForm(page, '13800000001');
-    await page.getByTestId('header-avatar').waitFor({ timeout: 15_000 });
+    await reloaded;
+    await page.getByTestId('header-avatar').waitFor();
     const info = await storedUser(page);
     expect(info.Phone).toBe('13800000001');
     expect(info.role).toBe(0);
@@ -122,10 +125,12 @@ describe.skipIf(!hasChromium || !isFeatureEnabled('account'))('accounts', () => 
     // The desktop learns that the code was scanned before the phone confirms.
     await desktop.getByTestId('qr-scanned').waitFor({ timeout: 10_000 });
     const confirmedAt = Date.now();
+    const reloaded = desktop.waitForEvent('load', { timeout: 15_000 });
     await phone.getByTestId('confirm-qr-login').click();
     await phone.getByText('已确认登录').waitFor();
 
-    await desktop.getByTestId('header-avatar').waitFor({ timeout: 15_000 });
+    await reloaded;
+    await desktop.getByTestId('header-avatar').waitFor();
     expect((await storedUser(desktop)).Phone).toBe('13800000002');
     const after = polls.filter((poll) => poll.at >= confirmedAt);
     const signedInAt = after.findIndex((poll) => poll.code === 1000);

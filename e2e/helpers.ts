@@ -128,13 +128,65 @@ export interface PageOptions {
   isPhone?: boolean;
 }
 
+/** What a page did lately: its last API calls and script errors, for a failed test's report. */
+interface PageTrail {
+  page: Page;
+  calls: string[];
+  errors: string[];
+}
+
+const TRAIL_LENGTH = 12;
+
+function keepLast(list: string[], entry: string): void {
+  list.push(entry);
+  if (list.length > TRAIL_LENGTH) list.shift();
+}
+
+function followPage(page: Page): PageTrail {
+  const trail: PageTrail = { page, calls: [], errors: [] };
+  page.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const response = await request.response().catch(() => null);
+    const ms = Math.round(request.timing().responseEnd);
+    keepLast(trail.calls, `${request.method()} ${url.pathname} ${response?.status() ?? '?'} ${ms}ms`);
+  });
+  page.on('requestfailed', (request) =>
+    keepLast(
+      trail.calls,
+      `${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`,
+    ),
+  );
+  page.on('pageerror', (error) => keepLast(trail.errors, error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') keepLast(trail.errors, message.text());
+  });
+  return trail;
+}
+
+/** A page's address, the notices it shows, and its trail, in a few lines. */
+async function describePage(trail: PageTrail, index: number): Promise<string> {
+  const notices = await trail.page
+    .locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-alert')
+    .allInnerTexts()
+    .catch(() => []);
+  return [
+    `page ${index}: ${trail.page.url()}`,
+    `  shows: ${notices.map((text) => text.replace(/\s+/g, ' ')).join(' | ') || '(no notice)'}`,
+    `  api: ${trail.calls.join('; ') || '(none)'}`,
+    ...(trail.errors.length > 0 ? [`  errors: ${trail.errors.join('; ')}`] : []),
+  ].join('\n');
+}
+
 /**
  * One browser for the file, a fresh context (clean storage) per page. After a failed test
- * every page it opened is photographed before it closes.
+ * every page it opened is photographed before it closes, and the test's error gains each
+ * page's address, notices and last API calls: CI keeps the report, not the pictures.
  */
 export function useBrowser(server: { readonly url: string }) {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  let trails: PageTrail[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -152,9 +204,15 @@ export function useBrowser(server: { readonly url: string }) {
             .catch(() => {}),
         ),
       );
+      const error = context.task.result.errors?.[0];
+      if (error) {
+        const pages = await Promise.all(trails.map(describePage));
+        error.message = `${error.message}\n${pages.join('\n')}`;
+      }
     }
     await Promise.all(contexts.map((open) => open.close()));
     contexts = [];
+    trails = [];
   });
 
   afterAll(async () => {
@@ -175,7 +233,9 @@ export function useBrowser(server: { readonly url: string }) {
         deviceScaleFactor: isPhone ? 2 : 1,
       });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      trails.push(followPage(page));
+      return page;
     },
   };
 }

@@ -113,7 +113,11 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     await founder.goto('/user/chat');
     await founder.getByTestId('im-tabs').getByText('群聊广场').click();
     await founder.getByTestId('im-create-group').click();
-    await founder.getByTestId('im-group-name').fill('储能赛道交流群');
+    // Typed once the modal's zoom-in has ended, so the click below lands on a still button.
+    await founder
+      .locator('.ant-modal:not(.ant-zoom-appear)')
+      .getByTestId('im-group-name')
+      .fill('储能赛道交流群');
     // antd spaces two-character button labels (创 建).
     await founder.locator('.ant-modal-footer .ant-btn-primary').click();
     await founder.getByTestId('im-pane-title').getByText('储能赛道交流群').waitFor();
