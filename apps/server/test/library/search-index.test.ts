@@ -292,7 +292,8 @@ describe('row sets', () => {
 
   it('intersects and unions like sets do, as lists and as bitmaps, at every density', () => {
     const n = 5003;
-    const densities = [0.001, 0.01, 0.05, 0.5, 0.97];
+    // 0.025 is the densest list (a larger set is a bitmap): 5 rows against 125 is sought, not merged.
+    const densities = [0.001, 0.01, 0.025, 0.05, 0.5, 0.97];
     let seed = 1;
     for (const a of densities) {
       for (const b of densities) {
@@ -321,6 +322,14 @@ describe('row sets', () => {
         }
       }
     }
+    // A few matches, most of them in a list more than 16 times as long: each is sought in it.
+    const long = random(n, 0.025, seed++);
+    const few = Int32Array.from(sorted([...long.filter((_, i) => i % 25 === 3), long[0]! + 1]));
+    const inLong = new Set(long);
+    const places: number[] = [];
+    forEachCommon(few, RowSet.fromList(n, long), (i) => places.push(i));
+    expect(places.map((i) => few[i])).toEqual(Array.from(few).filter((v) => inLong.has(v)));
+    expect(places.length).toBeGreaterThan(4);
   });
 
   it('keeps the rows whose cells overlap every range, on all rows, a list or a bitmap', () => {

@@ -269,8 +269,8 @@ export function filterRows(set: RowSet | null, n: number, ranges: ColumnRange[])
 
 /**
  * For each of the (sorted) `matches` that `set` has, `hit(index in matches)`: how scores
- * are added. A bitmap is probed; with a list, the shorter of the two is walked and each of
- * its rows sought in the other.
+ * are added. A bitmap is probed. Lists of like length are merged in one pass; when one is
+ * far shorter (as in `intersectLists`), each of its rows is sought in the other.
  */
 export function forEachCommon(matches: Int32Array, set: RowSet, hit: (index: number) => void) {
   if (!matches.length || !set.size) return;
@@ -283,7 +283,7 @@ export function forEachCommon(matches: Int32Array, set: RowSet, hit: (index: num
     return;
   }
   const other = set.list();
-  if (other.length <= matches.length) {
+  if (other.length * 16 < matches.length) {
     let i = 0;
     for (let j = 0; j < other.length && i < matches.length; j++) {
       i = seek(matches, other[j]!, i);
@@ -291,9 +291,24 @@ export function forEachCommon(matches: Int32Array, set: RowSet, hit: (index: num
     }
     return;
   }
+  if (matches.length * 16 < other.length) {
+    let j = 0;
+    for (let i = 0; i < matches.length && j < other.length; i++) {
+      j = seek(other, matches[i]!, j);
+      if (j < other.length && other[j] === matches[i]) hit(i);
+    }
+    return;
+  }
+  let i = 0;
   let j = 0;
-  for (let i = 0; i < matches.length && j < other.length; i++) {
-    j = seek(other, matches[i]!, j);
-    if (j < other.length && other[j] === matches[i]) hit(i);
+  while (i < matches.length && j < other.length) {
+    const x = matches[i]!;
+    const y = other[j]!;
+    if (x === y) {
+      hit(i);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
   }
 }
