@@ -24,5 +24,5 @@ export {
   streamRoute,
   wsRoute,
 } from './route.js';
-export { shareAnswer, trustAnswer } from './serializer.js';
+export { shareAnswer, trustAnswer, withJson } from './serializer.js';
 export type { StreamWriter } from './sse.js';

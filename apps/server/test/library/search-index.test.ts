@@ -47,6 +47,8 @@ const PROJECT_KEYWORDS = [
   '量子纠缠',
   "腾讯'&|!:*()",
   '智能 有限公司',
+  // Again without a keyword: the cards the index keeps per row carry no earlier search's highlight.
+  '',
 ];
 const PROJECT_FILTERS: Payload[] = [
   {},

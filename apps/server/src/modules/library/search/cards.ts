@@ -69,6 +69,10 @@ function highlightsOf(
 
 const names = (v: Vocabulary, ids: readonly string[]) => ids.map((id) => industryName(v, id)).filter(Boolean);
 
+/** A project card's highlights for the terms, from its row's other name and text. */
+export const projectHighlights = (card: ProjectCard, row: ProjectRow, terms: readonly string[]) =>
+  highlightsOf(card, row.brandName, row.description, terms);
+
 export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly string[] = []): ProjectCard {
   const card: ProjectCard = {
     id: num(row.id),
@@ -96,7 +100,7 @@ export function toProjectCard(row: ProjectRow, v: Vocabulary, terms: readonly st
     summary: summarize(row.description),
     isDemo: row.isDemo,
   };
-  if (terms.length) card.highlight = highlightsOf(card, row.brandName, row.description, terms);
+  if (terms.length) card.highlight = projectHighlights(card, row, terms);
   return card;
 }
 

@@ -2,13 +2,14 @@
  * Project search (ProjectFuzzySearch, the industry list, saved full searches): keyword,
  * filters, sorting and pages, answered from the cache when the same search ran lately.
  */
-import type { ProjectSearchRequest, ProjectSearchResult } from '@jq/contract';
+import type { ProjectCard, ProjectSearchRequest, ProjectSearchResult } from '@jq/contract';
 import { sql } from 'drizzle-orm';
-import { trustAnswer } from '../../../http/index.js';
+import { trustAnswer, withJson } from '../../../http/index.js';
 import type { Db } from '../../../platform/database/index.js';
 import { projectRowAt } from '../snapshot/rows.js';
+import type { LibrarySnapshot } from '../snapshot/snapshot.js';
 import { cached } from './cache.js';
-import { type ProjectRow, projectColumns, toProjectCard } from './cards.js';
+import { type ProjectRow, projectColumns, projectHighlights, toProjectCard } from './cards.js';
 import {
   type EntitySpec,
   filterConditions,
@@ -49,7 +50,7 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
     if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
     const recency = newestFirst('p', 'latest_round_at');
-    const { rows, total, isEstimate } = await findRows<ProjectRow>(db, {
+    const { rows, total, isEstimate, snapshot, positions } = await findRows<ProjectRow>(db, {
       table: 'projects',
       spec: projectSpec,
       columns: projectColumns('p'),
@@ -69,7 +70,11 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
     const terms = highlightTerms(parsed);
     // In the schema's key order, every value of its type: written without the check.
     return trustAnswer({
-      list: rows.map((row) => toProjectCard(row, vocabulary, terms)),
+      list: rows.map((row, k) =>
+        snapshot && positions
+          ? keptCard(snapshot, positions[k]!, row, vocabulary, terms)
+          : toProjectCard(row, vocabulary, terms),
+      ),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -77,6 +82,46 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
       totalIsEstimate: isEstimate,
     });
   });
+}
+
+/** Cards kept per snapshot (and vocabulary), at most this many: a few MB. */
+const CARDS_KEPT = 4096;
+const keptCards = new WeakMap<
+  LibrarySnapshot,
+  { vocabulary: Vocabulary; cards: Map<number, { card: ProjectCard; json: string }> }
+>();
+
+/**
+ * The card of a snapshot row, made and written once for every search that lists the row
+ * (the card and its JSON are shared, never changed): a keyword's card is the kept one with
+ * its highlight added, and its JSON the kept text with the highlight's.
+ */
+function keptCard(
+  snapshot: LibrarySnapshot,
+  position: number,
+  row: ProjectRow,
+  vocabulary: Vocabulary,
+  terms: readonly string[],
+): ProjectCard {
+  let kept = keptCards.get(snapshot);
+  if (kept?.vocabulary !== vocabulary) {
+    kept = { vocabulary, cards: new Map() };
+    keptCards.set(snapshot, kept);
+  }
+  let entry = kept.cards.get(position);
+  if (!entry) {
+    const card = toProjectCard(row, vocabulary);
+    entry = { card, json: JSON.stringify(card) };
+    withJson(card, entry.json);
+    kept.cards.set(position, entry);
+    if (kept.cards.size > CARDS_KEPT) kept.cards.delete(kept.cards.keys().next().value!);
+  }
+  if (!terms.length) return entry.card;
+  const highlight = projectHighlights(entry.card, row, terms);
+  return withJson(
+    { ...entry.card, highlight },
+    `${entry.json.slice(0, -1)},"highlight":${JSON.stringify(highlight)}}`,
+  );
 }
 
 export function understood(parsed: ParsedKeyword, vocabulary: Vocabulary) {
