@@ -57,7 +57,12 @@ export const libraryModule = defineModule({
     configureSearchCache(config.searchCacheSeconds);
     const unsubscribe = await listenForLibraryChanges(platform.bus, db, () => clearVocabulary(db));
     // The library read once into memory: the search index and other modules' views (matching) are built from it.
-    const snapshot = registerLibrarySnapshot(db, { eager: config.env !== 'test', jobs: platform.jobs, log });
+    const snapshot = registerLibrarySnapshot(db, {
+      engine: platform.database.engine,
+      eager: config.env !== 'test',
+      jobs: platform.jobs,
+      log,
+    });
     onReady(() => snapshot.start());
     // Outside tests (whose fixtures come after the start): the PDFs a previous start or a demo
     // load left unrendered, after the modules' onReady work (the demo load) is done.

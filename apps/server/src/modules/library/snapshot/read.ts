@@ -7,7 +7,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { Growable } from '../../../lib/growable.js';
-import { type Db, selectRows } from '../../../platform/database/index.js';
+import { type DatabaseEngine, type Db, selectRows } from '../../../platform/database/index.js';
 import { timeSlicer } from '../search/index/postings.js';
 import { DictColumnBuilder, Dictionary, ListColumnBuilder, TextColumnBuilder, toIntCell } from './columns.js';
 import type {
@@ -79,18 +79,39 @@ export class TokenListsBuilder {
 
 const lexemes = (column: string) => sql.raw(`array_to_string(tsvector_to_array(${column}), ' ')`);
 
-/** Reads `select … from table where id > after order by id limit CHUNK` until the table ends. */
+/** How a build reads: on which engine, and whether it was overtaken by a change. */
+export interface ReadControl {
+  engine: DatabaseEngine;
+  isStale(): boolean;
+}
+
+/**
+ * Reads `select … from table where id > after order by id limit CHUNK` until the table ends.
+ * PGlite hands a row to JS field by field, each text decoded on its own; one JSON text per row
+ * (`row_to_json`), parsed natively, costs 35–45% less there on the project table (~24 fields).
+ * On PostgreSQL the JSON would be built in the database, about 40% slower, so rows come as they are.
+ * Either way a row has the same values: JSON keeps texts exactly, and every number here fits.
+ */
 async function readChunks<Row extends { id: number | string }>(
   db: Db,
   select: SQL,
-  isStale: () => boolean,
+  read: ReadControl,
   each: (row: Row) => void,
 ) {
   const slice = timeSlicer();
   let after = 0;
   for (;;) {
-    if (isStale()) throw new SnapshotReadStopped();
-    const rows = await selectRows<Row>(db, sql`${select} where t.id > ${after} order by t.id limit ${CHUNK}`);
+    if (read.isStale()) throw new SnapshotReadStopped();
+    const chunk = sql`${select} where t.id > ${after} order by t.id limit ${CHUNK}`;
+    const rows =
+      read.engine === 'pglite'
+        ? (
+            await selectRows<{ row: string }>(
+              db,
+              sql`select row_to_json(r)::text as row from (${chunk}) r order by r.id`,
+            )
+          ).map((r) => JSON.parse(r.row) as Row)
+        : await selectRows<Row>(db, chunk);
     for (const row of rows) each(row);
     await slice();
     if (rows.length < CHUNK) return;
@@ -130,7 +151,7 @@ export async function readProjects(
   dict: SnapshotDictionaries,
   text: TextSink,
   tokens: TokenListsBuilder,
-  isStale: () => boolean,
+  read: ReadControl,
 ): Promise<ProjectColumns> {
   const owners = new Map<number, number>();
   for (const row of await selectRows<{ project_id: number | string; user_id: number | string }>(
@@ -165,7 +186,7 @@ export async function readProjects(
       left(t.description, 600) as description, t.is_demo, t.owner_user_id, lower(t.name) as n0,
       lower(t.brand_name) as n1, ${lexemes('t.name_vector')} as name_lex,
       ${lexemes('t.search_vector')} as text_lex, t.search_tokens from projects t`,
-    isStale,
+    read,
     (r) => {
       const id = Number(r.id);
       text.add(ids.length, {
@@ -248,7 +269,7 @@ export async function readInstitutions(
   dict: SnapshotDictionaries,
   text: TextSink,
   tokens: TokenListsBuilder,
-  isStale: () => boolean,
+  read: ReadControl,
 ): Promise<InstitutionColumns> {
   const ids = new Growable((n) => new Float64Array(n));
   const name = new TextColumnBuilder();
@@ -273,7 +294,7 @@ export async function readInstitutions(
       left(coalesce(nullif(t.description, ''), t.thesis), 600) as description, t.is_demo,
       lower(t.name) as n0, lower(t.short_name) as n1, ${lexemes('t.name_vector')} as name_lex,
       ${lexemes('t.search_vector')} as text_lex, t.search_tokens from institutions t`,
-    isStale,
+    read,
     (r) => {
       text.add(ids.length, {
         lowerNames: [r.n0, r.n1],
@@ -344,7 +365,7 @@ export async function readInvestors(
   dict: SnapshotDictionaries,
   text: TextSink,
   tokens: TokenListsBuilder,
-  isStale: () => boolean,
+  read: ReadControl,
 ): Promise<InvestorColumns> {
   const ids = new Growable((n) => new Float64Array(n));
   const name = new TextColumnBuilder();
@@ -364,7 +385,7 @@ export async function readInvestors(
       t.regions, t.avatar, left(t.bio, 600) as bio, t.is_demo, lower(t.name) as n0,
       ${lexemes('t.name_vector')} as name_lex, ${lexemes('t.search_vector')} as text_lex, t.search_tokens
       from investors t`,
-    isStale,
+    read,
     (r) => {
       text.add(ids.length, { lowerNames: [r.n0], nameLex: r.name_lex ?? '', textLex: r.text_lex ?? '' });
       ids.push(Number(r.id));
@@ -402,7 +423,7 @@ export async function readInvestors(
 /** Every round (by id) and every seat in one (by round): what deal counts and match profiles are made of. */
 export async function readRounds(
   db: Db,
-  isStale: () => boolean,
+  read: ReadControl,
 ): Promise<{ rounds: RoundColumns; seats: SeatColumns }> {
   const slice = timeSlicer();
   const id = new Growable((n) => new Float64Array(n));
@@ -415,7 +436,7 @@ export async function readRounds(
   const seatInvestor = new Growable((n) => new Float64Array(n));
   let after = 0;
   for (;;) {
-    if (isStale()) throw new SnapshotReadStopped();
+    if (read.isStale()) throw new SnapshotReadStopped();
     const rows = await selectRows<{
       id: number | string;
       project_id: number | string;

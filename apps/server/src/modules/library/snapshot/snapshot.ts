@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { collectGarbage, LARGE_BUILD_ROWS } from '../../../lib/gc.js';
-import type { Db } from '../../../platform/database/index.js';
+import type { DatabaseEngine, Db } from '../../../platform/database/index.js';
 import type { JobsPort } from '../../../platform/jobs/index.js';
 import { LibraryMirror, type MirrorTiming } from '../mirror.js';
 import { buildLibraryIndex, EntityText, type LibraryIndex } from '../search/index/build-index.js';
@@ -125,9 +125,11 @@ function dealStats(ids: Float64Array, seatOwner: Float64Array, rounds: RoundColu
 
 async function buildSnapshot(
   db: Db,
+  engine: DatabaseEngine,
   views: ReadonlyMap<string, SnapshotViewBuilder<unknown>>,
   isStale: () => boolean,
 ): Promise<LibrarySnapshot> {
+  const read = { engine, isStale };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const dictionaries = newDictionaries();
@@ -135,16 +137,10 @@ async function buildSnapshot(
   const text = { projects: new EntityText(2), institutions: new EntityText(2), investors: new EntityText(1) };
   // Tokens are numbered as they are first seen: investors, institutions, projects (as matching always read them).
   const tokens = { investors: interner.lists(), institutions: interner.lists(), projects: interner.lists() };
-  const investors = await readInvestors(db, dictionaries, text.investors, tokens.investors, isStale);
-  const institutions = await readInstitutions(
-    db,
-    dictionaries,
-    text.institutions,
-    tokens.institutions,
-    isStale,
-  );
-  const projects = await readProjects(db, dictionaries, text.projects, tokens.projects, isStale);
-  const { rounds, seats } = await readRounds(db, isStale);
+  const investors = await readInvestors(db, dictionaries, text.investors, tokens.investors, read);
+  const institutions = await readInstitutions(db, dictionaries, text.institutions, tokens.institutions, read);
+  const projects = await readProjects(db, dictionaries, text.projects, tokens.projects, read);
+  const { rounds, seats } = await readRounds(db, read);
   const readMs = performance.now() - t0;
   const orgStats = dealStats(institutions.ids, seats.institution, rounds, seats);
   const investorStats = dealStats(investors.ids, seats.investor, rounds, seats);
@@ -212,7 +208,12 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
  */
 export function registerLibrarySnapshot(
   db: Db,
-  options: { eager: boolean; jobs: Pick<JobsPort, 'enqueue'>; log?: FastifyBaseLogger },
+  options: {
+    engine: DatabaseEngine;
+    eager: boolean;
+    jobs: Pick<JobsPort, 'enqueue'>;
+    log?: FastifyBaseLogger;
+  },
 ) {
   const views = new Map<string, SnapshotViewBuilder<unknown>>();
   const mirror = new LibraryMirror<LibrarySnapshot>({
@@ -221,7 +222,7 @@ export function registerLibrarySnapshot(
     eager: options.eager,
     log: options.log,
     timing: snapshotTiming,
-    build: (isStale) => buildSnapshot(db, views, isStale),
+    build: (isStale) => buildSnapshot(db, options.engine, views, isStale),
     published: (s) => {
       if (s.projects.n + s.investors.n + s.institutions.n >= LARGE_BUILD_ROWS) setImmediate(collectGarbage);
     },
