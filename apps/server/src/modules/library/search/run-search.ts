@@ -43,14 +43,20 @@ export interface SearchPlan {
   key: string;
 }
 
-export interface SearchRows<Row> {
-  rows: Row[];
+interface Counted {
   total: number;
   isEstimate: boolean;
-  /** The snapshot that answered, and the rows' places in it (absent: SQL did). */
-  snapshot?: LibrarySnapshot | undefined;
-  positions?: number[] | undefined;
 }
+
+/**
+ * A page of matches: rows from SQL, or places in the snapshot that answered, whose rows are
+ * built only where a card needs one (a kept card needs none).
+ */
+export type SearchRows<Row> = Counted &
+  (
+    | { rows: Row[]; snapshot?: undefined }
+    | { snapshot: LibrarySnapshot; positions: number[]; rowAt(position: number): Row }
+  );
 
 /** A search, as both paths understand it. */
 export interface EntitySearch {
@@ -86,11 +92,11 @@ export async function findRows<Row extends { id: number | string }>(
       pageSize: search.pageSize,
     });
     return {
-      rows: hits.positions.map((row) => search.rowAt(snapshot, row) as Row),
       total: hits.total,
       isEstimate: false,
       snapshot,
       positions: hits.positions,
+      rowAt: (position) => search.rowAt(snapshot, position) as Row,
     };
   }
   const { spec } = search;
@@ -142,7 +148,7 @@ async function countMatches(db: Db, from: SQL, where: SQL, hasConditions: boolea
   return { total: Math.max(counted, sampled), isEstimate: true };
 }
 
-export async function runSearch<Row>(db: Db, plan: SearchPlan): Promise<SearchRows<Row>> {
+export async function runSearch<Row>(db: Db, plan: SearchPlan): Promise<Counted & { rows: Row[] }> {
   const from = sql.raw(`${plan.table} ${plan.alias}`);
   const id = sql.raw(`${plan.alias}.id`);
   const where = whereOf(plan.conditions);

@@ -54,7 +54,7 @@ export async function searchInvestors(db: Db, query: InvestorQuery) {
     const keyword = keywordCondition(parsed, filters, vocabulary);
     if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
-    const { rows, total, isEstimate, snapshot } = await findRows<InvestorRow>(db, {
+    const found = await findRows<InvestorRow>(db, {
       table: 'investors',
       spec: investorSpec,
       columns: investorColumns('v'),
@@ -73,15 +73,16 @@ export async function searchInvestors(db: Db, query: InvestorQuery) {
       rowAt: investorRowAt,
     });
     const terms = highlightTerms(parsed);
-    const list = snapshot
-      ? rows.map((row) =>
-          toInvestorCard(row, institutionNameOf(snapshot, row.institutionId), vocabulary, terms),
-        )
-      : await withInstitutionNames(db, rows, vocabulary, terms);
+    const list = found.snapshot
+      ? found.positions.map((position) => {
+          const row = found.rowAt(position);
+          return toInvestorCard(row, institutionNameOf(found.snapshot, row.institutionId), vocabulary, terms);
+        })
+      : await withInstitutionNames(db, found.rows, vocabulary, terms);
     return {
       list,
-      total,
-      totalIsEstimate: isEstimate,
+      total: found.total,
+      totalIsEstimate: found.isEstimate,
       page: query.page,
       pageSize: query.pageSize,
       understood: understood(parsed, vocabulary),

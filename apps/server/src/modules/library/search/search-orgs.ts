@@ -61,7 +61,7 @@ export async function searchOrgs(db: Db, query: OrgQuery) {
     const keyword = keywordCondition(parsed, filters, vocabulary);
     if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
-    const { rows, total, isEstimate, snapshot, positions } = await findRows<OrgRow>(db, {
+    const found = await findRows<OrgRow>(db, {
       table: 'institutions',
       spec: orgSpec,
       columns: orgColumns('i'),
@@ -81,14 +81,15 @@ export async function searchOrgs(db: Db, query: OrgQuery) {
     });
     const terms = highlightTerms(parsed);
     // The snapshot counted each institution's deals when it was built.
-    const list =
-      snapshot && positions
-        ? rows.map((row, k) => toOrgCard(row, vocabulary, snapshot.institutionDeals[positions[k]!]!, terms))
-        : await toOrgCards(db, rows, vocabulary, terms);
+    const list = found.snapshot
+      ? found.positions.map((position) =>
+          toOrgCard(found.rowAt(position), vocabulary, found.snapshot.institutionDeals[position]!, terms),
+        )
+      : await toOrgCards(db, found.rows, vocabulary, terms);
     return {
       list,
-      total,
-      totalIsEstimate: isEstimate,
+      total: found.total,
+      totalIsEstimate: found.isEstimate,
       page: query.page,
       pageSize: query.pageSize,
       understood: understood(parsed, vocabulary),

@@ -50,7 +50,7 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
     if (keyword) where.push(keyword);
     const isRelevance = !!parsed.text && query.sort === 'relevance';
     const recency = newestFirst('p', 'latest_round_at');
-    const { rows, total, isEstimate, snapshot, positions } = await findRows<ProjectRow>(db, {
+    const found = await findRows<ProjectRow>(db, {
       table: 'projects',
       spec: projectSpec,
       columns: projectColumns('p'),
@@ -70,16 +70,16 @@ export async function searchProjects(db: Db, query: ProjectQuery): Promise<Proje
     const terms = highlightTerms(parsed);
     // In the schema's key order, every value of its type: written without the check.
     return trustAnswer({
-      list: rows.map((row, k) =>
-        snapshot && positions
-          ? keptCard(snapshot, positions[k]!, row, vocabulary, terms)
-          : toProjectCard(row, vocabulary, terms),
-      ),
-      total,
+      list: found.snapshot
+        ? found.positions.map((position) =>
+            keptCard(found.snapshot, position, found.rowAt, vocabulary, terms),
+          )
+        : found.rows.map((row) => toProjectCard(row, vocabulary, terms)),
+      total: found.total,
       page: query.page,
       pageSize: query.pageSize,
       understood: understood(parsed, vocabulary),
-      totalIsEstimate: isEstimate,
+      totalIsEstimate: found.isEstimate,
     });
   });
 }
@@ -94,12 +94,13 @@ const keptCards = new WeakMap<
 /**
  * The card of a snapshot row, made and written once for every search that lists the row
  * (the card and its JSON are shared, never changed): a keyword's card is the kept one with
- * its highlight added, and its JSON the kept text with the highlight's.
+ * its highlight added, and its JSON the kept text with the highlight's. The row (with its
+ * 600-character description) is built only to make the card or a highlight.
  */
 function keptCard(
   snapshot: LibrarySnapshot,
   position: number,
-  row: ProjectRow,
+  rowAt: (position: number) => ProjectRow,
   vocabulary: Vocabulary,
   terms: readonly string[],
 ): ProjectCard {
@@ -108,8 +109,10 @@ function keptCard(
     kept = { vocabulary, cards: new Map() };
     keptCards.set(snapshot, kept);
   }
+  let row: ProjectRow | undefined;
   let entry = kept.cards.get(position);
   if (!entry) {
+    row = rowAt(position);
     const card = toProjectCard(row, vocabulary);
     entry = { card, json: JSON.stringify(card) };
     withJson(card, entry.json);
@@ -117,7 +120,7 @@ function keptCard(
     if (kept.cards.size > CARDS_KEPT) kept.cards.delete(kept.cards.keys().next().value!);
   }
   if (!terms.length) return entry.card;
-  const highlight = projectHighlights(entry.card, row, terms);
+  const highlight = projectHighlights(entry.card, row ?? rowAt(position), terms);
   return withJson(
     { ...entry.card, highlight },
     `${entry.json.slice(0, -1)},"highlight":${JSON.stringify(highlight)}}`,
