@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, isInServerErrorState, resetServerErrorState, setApiEffects } from '../shared/api/client';
 import { SETTINGS_STORAGE_KEY, useSettingsStore } from '../shared/stores/settings-store';
+import { setWindowWidth } from '../test/viewport';
 import { type PageResolver, resolvePage } from './pages';
 import { Providers } from './providers';
 import { createAppRoutes } from './router';
@@ -15,7 +16,7 @@ const shellPages: PageResolver = (route) =>
   route.name === 'home' ? <p>{HOME_MARKER}</p> : resolvePage(route);
 
 function renderApp(path: string, options: { resolve?: PageResolver; width?: number } = {}) {
-  window.innerWidth = options.width ?? 1366;
+  setWindowWidth(options.width ?? 1366);
   const router = createMemoryRouter(createAppRoutes(options.resolve ?? shellPages), {
     initialEntries: [path],
   });

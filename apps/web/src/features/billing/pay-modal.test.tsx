@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billing } from '../../locales/zh-CN/billing';
 import { resetServerErrorState } from '../../shared/api/client';
 import { FeedbackProvider } from '../../shared/feedback/feedback';
+import { setWindowWidth } from '../../test/viewport';
 import { countdownText, PayModal } from './pay-modal';
 
 const envelope = (code: number, data: unknown) =>
@@ -81,7 +82,7 @@ describe('PayModal', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    window.innerWidth = desktopWidth;
+    setWindowWidth(desktopWidth);
   });
 
   it('counts down to the end of the wait: the polls left, or the order expiry if sooner', async () => {
@@ -130,7 +131,7 @@ describe('PayModal', () => {
   });
 
   it('on a phone offers a pay button, the QR folded away for another device', async () => {
-    window.innerWidth = 390;
+    setWindowWidth(390);
     serve([0]);
     renderModal();
     const open = await screen.findByTestId('pay-open');

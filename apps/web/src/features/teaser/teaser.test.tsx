@@ -15,6 +15,7 @@ import { createAppRoutes } from '../../app/router';
 import { resetServerErrorState } from '../../shared/api/client';
 import { FeedbackProvider } from '../../shared/feedback/feedback';
 import { useUserStore } from '../../shared/stores/user-store';
+import { setWindowWidth } from '../../test/viewport';
 import GeneratePage from './generate-page';
 import ReaderPage from './reader-page';
 import { TeaserSheet } from './sheet';
@@ -147,7 +148,7 @@ const emptyPage = { list: [], total: 0, page: 1, pageSize: 20 };
 describe('/transfer', () => {
   it('shows the teaser hub (spec section 2: a teaser route) to a visitor, under its own title', async () => {
     answers['/teaser/getRecommendTeaser'] = () => envelope({ ...emptyPage, basis: 'quality' });
-    window.innerWidth = 1366;
+    setWindowWidth(1366);
     const router = createMemoryRouter(createAppRoutes(resolvePage), { initialEntries: ['/transfer'] });
     render(
       <Providers>

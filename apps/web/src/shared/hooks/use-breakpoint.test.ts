@@ -1,6 +1,7 @@
 import { LIMITS } from '@jq/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setWindowWidth } from '../../test/viewport';
 import { classifyWidth, useBreakpoint } from './use-breakpoint';
 
 describe('classifyWidth', () => {
@@ -22,15 +23,33 @@ describe('useBreakpoint', () => {
 
   it('follows window resizes after the debounce', () => {
     vi.useFakeTimers();
-    window.innerWidth = 1366;
+    setWindowWidth(1366);
     const { result } = renderHook(() => useBreakpoint());
     expect(result.current.isDesktop).toBe(true);
     act(() => {
-      window.innerWidth = 390;
-      window.dispatchEvent(new Event('resize'));
+      setWindowWidth(390);
     });
     expect(result.current.isDesktop).toBe(true);
     act(() => vi.advanceTimersByTime(LIMITS.resizeDebounceMs));
     expect(result.current).toMatchObject({ width: 390, isMobile: true, isSmall: true });
+  });
+
+  it('reads the width once for every component until the next resize (each read can force a layout)', () => {
+    setWindowWidth(1366);
+    const width = vi.fn(() => 1366);
+    const own = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+    Object.defineProperty(window, 'innerWidth', { get: width, configurable: true });
+    try {
+      window.dispatchEvent(new Event('resize'));
+      renderHook(() => useBreakpoint());
+      renderHook(() => useBreakpoint());
+      renderHook(() => useBreakpoint());
+      expect(width).toHaveBeenCalledTimes(1);
+      window.dispatchEvent(new Event('resize'));
+      renderHook(() => useBreakpoint());
+      expect(width).toHaveBeenCalledTimes(2);
+    } finally {
+      if (own) Object.defineProperty(window, 'innerWidth', own);
+    }
   });
 });

@@ -24,8 +24,20 @@ export function classifyWidth(width: number): Breakpoint {
   };
 }
 
+/**
+ * The window's width, read once and again after each resize. Reading `innerWidth` forces a
+ * layout whenever the page has changed since the last one, and some 45 components ask for the
+ * breakpoint as they mount: on a first load that was a forced layout in every render.
+ */
+let knownWidth: number | undefined;
+
 function readWidth(): number {
-  return typeof window === 'undefined' ? BREAKPOINTS.mobile : window.innerWidth;
+  if (typeof window === 'undefined') return BREAKPOINTS.mobile;
+  if (knownWidth === undefined) {
+    knownWidth = window.innerWidth;
+    window.addEventListener('resize', () => (knownWidth = undefined), { once: true });
+  }
+  return knownWidth;
 }
 
 export function useBreakpoint(): Breakpoint {
