@@ -21,6 +21,7 @@ import { timeSlicer } from '../search/index/postings.js';
 import { NULL_INT, positionOf } from './columns.js';
 import {
   newDictionaries,
+  type ReadControl,
   readInstitutions,
   readInvestors,
   readProjects,
@@ -125,11 +126,10 @@ function dealStats(ids: Float64Array, seatOwner: Float64Array, rounds: RoundColu
 
 async function buildSnapshot(
   db: Db,
-  engine: DatabaseEngine,
   views: ReadonlyMap<string, SnapshotViewBuilder<unknown>>,
-  isStale: () => boolean,
+  read: ReadControl,
 ): Promise<LibrarySnapshot> {
-  const read = { engine, isStale };
+  const { isStale } = read;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const dictionaries = newDictionaries();
@@ -222,7 +222,7 @@ export function registerLibrarySnapshot(
     eager: options.eager,
     log: options.log,
     timing: snapshotTiming,
-    build: (isStale) => buildSnapshot(db, options.engine, views, isStale),
+    build: (isStale) => buildSnapshot(db, views, { engine: options.engine, isStale }),
     published: (s) => {
       if (s.projects.n + s.investors.n + s.institutions.n >= LARGE_BUILD_ROWS) setImmediate(collectGarbage);
     },
