@@ -2,11 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStyles } from './build/antd-styles';
 import { precompress } from './build/precompress';
+import { preloadDependencies } from './build/preload-deps';
+
+const preload = preloadDependencies();
 
 // Vendors are split by how often they change, so a page deploy does not bust the
 // React and antd caches; each page is its own chunk through React.lazy.
 export default defineConfig({
-  plugins: [react(), antdStyles(), precompress()],
+  plugins: [react(), antdStyles(), preload.plugin, precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
@@ -16,11 +19,9 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     target: 'es2022',
-    // No <link rel=modulepreload> list in index.html: the entry's imports are requested when the
-    // entry is parsed, and Lighthouse's slow-4G phone scored /home 88–89 → 94–96 and /jq/project
-    // 80–81 → 85–86 without the list (docs/benchmarks.md). A lazy page's files are still
-    // requested together when it starts loading.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    // A lazy chunk preloads only the files its importer has not loaded (build/preload-deps.ts);
+    // index.html lists the entry's two imports (React, Rolldown's runtime).
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
@@ -36,6 +37,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 20,
             },
+            // Everything else the entry imports statically (antd's pieces the shell uses, the app's
+            // shared code) goes with the entry: each is loaded on every page anyway. Without
+            // `includeDependenciesRecursively: false` the group also takes what the barrels it
+            // reaches import (rc-form, Collapse, …: 113 KB that only lazy pages use).
+            { name: 'shell', tags: ['$initial'], priority: 12, includeDependenciesRecursively: false },
             {
               name: 'antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
@@ -43,6 +49,8 @@ export default defineConfig({
               // Components only a lazy page uses stay with that page, not in the shell's chunk.
               entriesAware: true,
               maxSize: 400_000,
+              // Pieces under 4 KB join their closest neighbour: /jq/project's page 49 → 37 files, /home unchanged.
+              entriesAwareMergeThreshold: 4000,
             },
             // Libraries only lazy pages use stay out of the shell's vendor chunk: pdf.js (the PDF
             // viewer), exceljs (导出 Excel, imported on the first export) and the markdown stack (AI

@@ -1,8 +1,8 @@
 /**
  * A page in its own chunk (React.lazy) that can also start loading before it renders. The app
- * preloads the first page as it starts (main.tsx), so the page's chunk downloads while the
- * account check runs, and the work of requesting its files happens before the first paint,
- * not in the middle of the page's first render.
+ * preloads the first page as it starts (`createAppRouter`), so the page's chunk downloads while
+ * the account check runs, and the work of requesting its files happens before the page's first
+ * render, not in the middle of it.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
