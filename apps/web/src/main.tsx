@@ -3,7 +3,7 @@ import 'virtual:antd-styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
+import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker, watchInstallPrompt } from './shared/browser/pwa';
 import { isSameLocation } from './shared/navigation/page-trail';
@@ -13,7 +13,8 @@ import './app/global.css';
 watchInstallPrompt();
 registerServiceWorker();
 
-const router = createAppRouter();
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 // The API client navigates from outside React (/500, /ipBanned); repeats are swallowed.
 function navigateFromApi(path: string) {
@@ -26,7 +27,7 @@ if (!container) throw new Error('#root missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <Providers navigate={navigateFromApi}>
+    <Providers navigate={navigateFromApi} queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

@@ -18,7 +18,7 @@ import * as matching from '../features/matching';
 import * as system from '../features/system';
 import * as teaser from '../features/teaser';
 import { comingSoon } from '../locales/zh-CN/coming-soon';
-import type { LazyPage } from '../shared/navigation/lazy-page';
+import type { LazyPage, PagePrefetch } from '../shared/navigation/lazy-page';
 import type { AppRoute } from './route-table';
 
 // Lazy like the pages: only a visit to a feature that has not landed needs it.
@@ -93,9 +93,9 @@ export function isPageAvailable(route: AppRoute): boolean {
   return isFeatureEnabled(route.feature) && PAGES[route.name] !== undefined;
 }
 
-/** Starts loading a route's page before it renders (the first page, as the app starts). */
-export function preloadPage(route: AppRoute): void {
-  if (isFeatureEnabled(route.feature)) PAGES[route.name]?.preload();
+/** Starts loading a route's page before it renders (the first page, as the app starts), and its first data given the context. */
+export function preloadPage(route: AppRoute, context?: PagePrefetch): void {
+  if (isFeatureEnabled(route.feature)) PAGES[route.name]?.preload(context);
 }
 
 export type PageResolver = (route: AppRoute) => ReactElement;

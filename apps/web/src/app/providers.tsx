@@ -12,19 +12,21 @@ import { ThemeProvider } from './theme-provider';
 
 export interface ProvidersProps {
   children: ReactNode;
+  /** The app's query cache (main.tsx makes it, so the first page's data can be asked for before React renders); a new one by default. */
+  queryClient?: QueryClient;
   /** Router navigation for the API client (/500, /ipBanned); defaults to a page load. */
   navigate?: (path: string) => void;
 }
 
-function createQueryClient() {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     // The API client already reports failures; one quiet retry covers a blip.
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
 }
 
-export function Providers({ children, navigate }: ProvidersProps) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, navigate, queryClient: given }: ProvidersProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -3,10 +3,12 @@
  * to `/` (hence /home), main-layout pages inside the shell, bare pages outside it.
  * Redirects are loaders, so the address bar never settles on `/` or an unknown path.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { createAccountGuard, needsGuard } from '../features/account';
 import { PageLoading } from '../shared/components/page-loading';
+import { useUserStore } from '../shared/stores/user-store';
 import { MainLayout } from './main-layout';
 import { isPageAvailable, type PageResolver, preloadPage, resolvePage } from './pages';
 import { RootRoute } from './root-route';
@@ -51,15 +53,20 @@ export function createAppRoutes(resolve: PageResolver = resolvePage): RouteObjec
   ];
 }
 
-export function createAppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(createAppRoutes());
-  // The first page's chunk loads while the account check (the guard's loader) runs. Requesting
-  // its files (a <link rel=modulepreload> each, about 0.4 ms of main thread apiece while the page
-  // loads) is a task of its own rather than part of the entry's evaluation, which it would
-  // lengthen by half (docs/benchmarks.md).
+  // The first page's chunk loads while the account check (the guard's loader) runs, and so do
+  // its first data where the page says how to ask for them (signed in, or a public page: the
+  // guard would send a visitor elsewhere). Requesting its files (a <link rel=modulepreload> each,
+  // about 0.4 ms of main thread apiece while the page loads) is a task of its own rather than
+  // part of the entry's evaluation, which it would lengthen by half (docs/benchmarks.md).
   const firstRoutes = router.state.matches.map((match) => match.route.handle).filter(isRouteHandle);
+  const context = { queryClient, url: new URL(window.location.href) };
+  const isSignedIn = useUserStore.getState().info !== null;
   setTimeout(() => {
-    for (const handle of firstRoutes) preloadPage(handle.route);
+    for (const { route } of firstRoutes) {
+      preloadPage(route, isSignedIn || !needsGuard(route) ? context : undefined);
+    }
   }, 0);
   return router;
 }

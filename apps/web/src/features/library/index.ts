@@ -3,11 +3,15 @@
  * matching shows whole. All lazy, so the shell, which imports this file, stays small.
  */
 import { lazy } from 'react';
-import { lazyPage } from '../../shared/navigation/lazy-page';
+import { lazyPage, type PagePrefetch } from '../../shared/navigation/lazy-page';
+import type { LibraryKind } from './search-state';
 
-export const ProjectPage = lazyPage(() => import('./project-page'));
-export const OrgPage = lazyPage(() => import('./org-page'));
-export const InvestorPage = lazyPage(() => import('./investor-page'));
+const prefetchList = (kind: LibraryKind) => async (context: PagePrefetch) =>
+  (await import('./prefetch')).prefetchList(kind, context);
+
+export const ProjectPage = lazyPage(() => import('./project-page'), prefetchList('project'));
+export const OrgPage = lazyPage(() => import('./org-page'), prefetchList('org'));
+export const InvestorPage = lazyPage(() => import('./investor-page'), prefetchList('investor'));
 export const ReportPage = lazyPage(() => import('./report-page'));
 export const PlistPage = lazyPage(() => import('./plist-page'));
 export const OlistPage = lazyPage(() => import('./olist-page'));

@@ -5,7 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerErrorState } from '../../shared/api/client';
 import { FeedbackProvider } from '../../shared/feedback/feedback';
+import { setWindowWidth } from '../../test/viewport';
 import { LibraryPage } from './library-page';
+import { prefetchList } from './prefetch';
 
 const envelope = (data: unknown, status = 200, code = 1000, msg = '成功') =>
   new Response(JSON.stringify({ code, msg, data }), {
@@ -73,14 +75,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderPage(url = '/jq/project') {
+function renderPage(
+  url = '/jq/project',
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const router = createMemoryRouter(
     [{ path: '/jq/project', element: <LibraryPage kind="project" routeName="project" /> }],
     {
       initialEntries: [url],
     },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <FeedbackProvider>
@@ -92,6 +96,29 @@ function renderPage(url = '/jq/project') {
 }
 
 describe('LibraryPage', () => {
+  it.each([
+    ['desktop', 1440],
+    ['phone', 390],
+  ])(
+    'shows the first screen the app asked for before its code arrived, without asking again (%s)',
+    async (_screen, width) => {
+      setWindowWidth(width);
+      answer = () => envelope(page([project(1)], 1));
+      // Fresh for 30 s, as the app's client keeps them (app/providers.tsx).
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+      await prefetchList('project', {
+        queryClient: client,
+        url: new URL('http://localhost/jq/project?q=储能'),
+      });
+      expect(searches).toMatchObject([{ keyword: '储能', page: 1 }]);
+      renderPage('/jq/project?q=储能', client);
+      await screen.findByText('共 1 个项目');
+      expect(screen.getAllByTestId('project-item')).toHaveLength(1);
+      expect(searches).toHaveLength(1);
+      setWindowWidth(1024);
+    },
+  );
+
   it('shows the count, the rows with their demo mark, and the highlighted match as text', async () => {
     answer = () =>
       envelope(

@@ -5,7 +5,9 @@
  * sign-in or an unlock can refresh the whole area at once.
  */
 import {
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -65,6 +67,25 @@ export interface LibraryResults<K extends LibraryKind> {
   loadMore(): void;
 }
 
+/** A list's page `query.page` (desktop), as the page reads it and the prefetch asks for it. */
+export function libraryPageQuery<K extends LibraryKind>(kind: K, query: LibraryQuery) {
+  return queryOptions({
+    queryKey: libraryKeys.search(kind, serializeQuery(query)),
+    queryFn: ({ signal }) => searchLibrary(kind, toSearchRequest(query, PAGE_SIZE), signal),
+  });
+}
+
+/** A list's pages loaded one under another (phones), from the first whatever `query.page` says. */
+export function libraryMoreQuery<K extends LibraryKind>(kind: K, query: LibraryQuery) {
+  return infiniteQueryOptions({
+    queryKey: libraryKeys.more(kind, serializeQuery({ ...query, page: 1 })),
+    queryFn: ({ signal, pageParam }) =>
+      searchLibrary(kind, toSearchRequest(query, PAGE_SIZE, pageParam), signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
 /**
  * One list's results. Desktop pages by `query.page`; phones load more pages under the
  * first (`isLoadMore`), and the query's page is ignored there.
@@ -74,20 +95,13 @@ export function useLibraryResults<K extends LibraryKind>(
   query: LibraryQuery,
   isLoadMore: boolean,
 ): LibraryResults<K> {
-  const key = serializeQuery(query);
-  const restartKey = serializeQuery({ ...query, page: 1 });
   const paged = useQuery({
-    queryKey: libraryKeys.search(kind, key),
-    queryFn: ({ signal }) => searchLibrary(kind, toSearchRequest(query, PAGE_SIZE), signal),
+    ...libraryPageQuery(kind, query),
     placeholderData: keepPreviousData,
     enabled: !isLoadMore,
   });
   const more = useInfiniteQuery({
-    queryKey: libraryKeys.more(kind, restartKey),
-    queryFn: ({ signal, pageParam }) =>
-      searchLibrary(kind, toSearchRequest(query, PAGE_SIZE, pageParam), signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    ...libraryMoreQuery(kind, query),
     placeholderData: keepPreviousData,
     enabled: isLoadMore,
   });

@@ -40,6 +40,11 @@ function readWidth(): number {
   return knownWidth;
 }
 
+/** The breakpoint now, outside React (what `useBreakpoint` starts from). */
+export function currentBreakpoint(): Breakpoint {
+  return classifyWidth(readWidth());
+}
+
 export function useBreakpoint(): Breakpoint {
   const [width, setWidth] = useState(readWidth);
   useEffect(() => {
