@@ -31,9 +31,15 @@ export function HeaderAccount() {
       </Button>
     );
   }
+  // One size for the placeholder and the avatar, so the header does not shift when it arrives.
+  const avatarSize = isSmall ? 30 : 34;
   return (
-    <Suspense fallback={<span className="jq-header-avatar-placeholder" />}>
-      <HeaderAvatarMenu info={info} />
+    <Suspense
+      fallback={
+        <span className="jq-header-avatar-placeholder" style={{ width: avatarSize, height: avatarSize }} />
+      }
+    >
+      <HeaderAvatarMenu info={info} size={avatarSize} />
     </Suspense>
   );
 }

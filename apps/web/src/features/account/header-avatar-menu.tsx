@@ -14,8 +14,9 @@ import type { UserInfo } from '../../shared/stores/user-store';
 import { avatarTarget } from './paths';
 import { signOut } from './session';
 
-export default function HeaderAvatarMenu({ info }: { info: UserInfo }) {
-  const { isMobile, isSmall } = useBreakpoint();
+/** `size`: the avatar's, which the header's placeholder had while this loaded (header-account.tsx). */
+export default function HeaderAvatarMenu({ info, size }: { info: UserInfo; size: number }) {
+  const { isMobile } = useBreakpoint();
   const navigate = useAppNavigate();
   const { message } = useFeedback();
   const target = avatarTarget(info);
@@ -46,7 +47,7 @@ export default function HeaderAvatarMenu({ info }: { info: UserInfo }) {
         onClick={isMobile ? undefined : () => navigate(target)}
         data-testid="header-avatar"
       >
-        <UserAvatar src={info.Avatar} name={info.Name} size={isSmall ? 30 : 34} />
+        <UserAvatar src={info.Avatar} name={info.Name} size={size} />
       </button>
     </Dropdown>
   );

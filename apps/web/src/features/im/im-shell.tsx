@@ -26,8 +26,9 @@ export function ImShell() {
 export function HeaderMessages() {
   const isSignedIn = useUserStore((state) => state.info !== null);
   if (!isSignedIn) return null;
+  // The placeholder holds the button's place, so the header does not shift when it arrives.
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<span className="jq-header-messages-placeholder" aria-hidden />}>
       <LazyHeaderMessages />
     </Suspense>
   );
