@@ -16,7 +16,8 @@
  * Cache Storage and the service worker are cleared before it. Only the sign-in (cookie and
  * localStorage) is kept, which Lighthouse's reset would clear too. `VISIT=repeat` measures a
  * returning visitor instead: the page was loaded once before, its files are in the cache and
- * the service worker is installed.
+ * the service worker is installed. `THROTTLING=devtools` has Lighthouse load the page throttled
+ * for real (its DevTools preset) instead of simulating the slow phone from one fast load.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,6 +32,8 @@ import { freePort, stopServer, waitForIdle, waitForOk } from './server-process.j
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
 const REPEAT_VISIT = process.env.VISIT === 'repeat';
+/** Lighthouse's default simulates the slow phone from one fast load; `devtools` loads the page throttled for real. */
+const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const PAGES = ['/home', '/jq/project'];
 /** A number per run: sign-in codes are rate-limited per number, and the data folder is kept. */
 const PHONE = `1390000${String(Date.now() % 10_000).padStart(4, '0')}`;
@@ -116,6 +119,7 @@ async function measure(debugPort: number, url: string): Promise<PageResult> {
     onlyCategories: ['performance'],
     disableStorageReset: true,
     logLevel: 'error',
+    throttlingMethod: THROTTLING,
   });
   const lhr = runner?.lhr;
   if (!lhr) throw new Error(`Lighthouse 没有结果：${url}`);
@@ -207,7 +211,10 @@ async function main() {
     const visit = REPEAT_VISIT
       ? '再次访问（文件已在缓存、service worker 已安装）'
       : '首次访问（缓存清空，只保留登录）';
-    console.info(`\nLighthouse ${RUNS > 1 ? `（${RUNS} 次取中位数）` : ''}移动端性能，${visit}，${CHROMIUM}`);
+    const throttling = THROTTLING === 'devtools' ? '真实降速（devtools）' : '模拟降速';
+    console.info(
+      `\nLighthouse ${RUNS > 1 ? `（${RUNS} 次取中位数）` : ''}移动端性能，${visit}，${throttling}，${CHROMIUM}`,
+    );
     console.info(`负载（1/5/15 分钟）：开始 ${load}，结束 ${loadAfter}；CPU ${cpus().length} 核\n`);
     console.info('| 页面 | 性能分 | 各次 | FCP | LCP | TBT | CLS | Speed Index |');
     console.info('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
