@@ -6,12 +6,12 @@ import { lazy } from 'react';
 import { lazyPage, type PagePrefetch } from '../../shared/navigation/lazy-page';
 import type { LibraryKind } from './search-state';
 
-const prefetchList = (kind: LibraryKind) => async (context: PagePrefetch) =>
+const listPrefetch = (kind: LibraryKind) => async (context: PagePrefetch) =>
   (await import('./prefetch')).prefetchList(kind, context);
 
-export const ProjectPage = lazyPage(() => import('./project-page'), prefetchList('project'));
-export const OrgPage = lazyPage(() => import('./org-page'), prefetchList('org'));
-export const InvestorPage = lazyPage(() => import('./investor-page'), prefetchList('investor'));
+export const ProjectPage = lazyPage(() => import('./project-page'), listPrefetch('project'));
+export const OrgPage = lazyPage(() => import('./org-page'), listPrefetch('org'));
+export const InvestorPage = lazyPage(() => import('./investor-page'), listPrefetch('investor'));
 export const ReportPage = lazyPage(() => import('./report-page'));
 export const PlistPage = lazyPage(() => import('./plist-page'));
 export const OlistPage = lazyPage(() => import('./olist-page'));

@@ -73,6 +73,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  setWindowWidth(1024);
 });
 
 function renderPage(
@@ -115,7 +116,6 @@ describe('LibraryPage', () => {
       await screen.findByText('共 1 个项目');
       expect(screen.getAllByTestId('project-item')).toHaveLength(1);
       expect(searches).toHaveLength(1);
-      setWindowWidth(1024);
     },
   );
 
