@@ -26,7 +26,8 @@ describe.skipIf(!hasChromium)('web shell', () => {
     const page = await browser.newPage();
     await page.goto('/home');
     const sider = page.getByTestId('app-sider');
-    await expect(sider.getByRole('link', { name: '首页' }).isVisible()).resolves.toBe(true);
+    // The app renders in slices (a transition), so the shell can arrive just after the load event.
+    await sider.getByRole('link', { name: '首页' }).waitFor();
     await expect(sider.getByRole('link', { name: '知识库' }).isVisible()).resolves.toBe(true);
     await expect(sider.getByText('产业链图谱').isVisible()).resolves.toBe(true);
     expect(await textOf(sider.locator('.jq-nav-badge-new'))).toBe('New');

@@ -1,6 +1,6 @@
 // antd's first-screen styles, extracted at build time (build/antd-styles.ts); before the app's CSS.
 import 'virtual:antd-styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from './app/providers';
@@ -25,10 +25,15 @@ function navigateFromApi(path: string) {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers navigate={navigateFromApi} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition: the first render runs in React's time slices rather than as one long task that
+// would hold a phone's main thread while the page loads (docs/decisions.md 2026-11-29).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers navigate={navigateFromApi} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -18,7 +18,7 @@ import * as matching from '../features/matching';
 import * as system from '../features/system';
 import * as teaser from '../features/teaser';
 import { comingSoon } from '../locales/zh-CN/coming-soon';
-import type { LazyPage, PagePrefetch } from '../shared/navigation/lazy-page';
+import type { PagePrefetch, RoutePage } from '../shared/navigation/lazy-page';
 import type { AppRoute } from './route-table';
 
 // Lazy like the pages: only a visit to a feature that has not landed needs it.
@@ -26,7 +26,7 @@ const ComingSoon = lazy(async () => ({
   default: (await import('../shared/components/coming-soon')).ComingSoon,
 }));
 
-const PAGES: Partial<Record<string, LazyPage>> = {
+const PAGES: Partial<Record<string, RoutePage>> = {
   notFound: system.NotFoundPage,
   serverError: system.ServerErrorPage,
   ipBanned: system.IpBannedPage,

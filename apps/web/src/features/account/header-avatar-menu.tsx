@@ -1,22 +1,32 @@
 /**
- * The signed-in user's avatar in the header, with its menu (个人中心, 算力中心, 退出登录); loaded once
- * a user is signed in (header-account.tsx), so a visitor's first load has no dropdown code.
+ * The signed-in user's avatar in the header with its menu (个人中心, 算力中心, 退出登录): loaded on
+ * the avatar's first hover, focus or tap (header-account.tsx), open at once if that was a hover
+ * or a tap.
  */
 import { LogoutOutlined, ThunderboltOutlined, UserOutlined } from '@ant-design/icons';
 import { DEFAULT_PRODUCT } from '@jq/contract';
 import { Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { account } from '../../locales/zh-CN/account';
-import { UserAvatar } from '../../shared/components/user-avatar';
 import { useFeedback } from '../../shared/feedback/feedback';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import type { UserInfo } from '../../shared/stores/user-store';
+import { HeaderAvatarButton } from './header-avatar-button';
 import { avatarTarget } from './paths';
 import { signOut } from './session';
 
-/** `size`: the avatar's, which the header's placeholder had while this loaded (header-account.tsx). */
-export default function HeaderAvatarMenu({ info, size }: { info: UserInfo; size: number }) {
+export interface HeaderAvatarMenuProps {
+  info: UserInfo;
+  /** The avatar's size, as header-account.tsx showed it before this loaded. */
+  size: number;
+  /** Open on arrival: the avatar was hovered or tapped (on a phone) while this loaded. */
+  defaultOpen: boolean;
+}
+
+export default function HeaderAvatarMenu({ info, size, defaultOpen }: HeaderAvatarMenuProps) {
   const { isMobile } = useBreakpoint();
+  const [open, setOpen] = useState(defaultOpen);
   const navigate = useAppNavigate();
   const { message } = useFeedback();
   const target = avatarTarget(info);
@@ -39,16 +49,14 @@ export default function HeaderAvatarMenu({ info, size }: { info: UserInfo; size:
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={isMobile ? ['click'] : ['hover']} placement="bottomRight">
-      <button
-        type="button"
-        className="jq-header-avatar"
-        aria-label={account.userCentre}
-        onClick={isMobile ? undefined : () => navigate(target)}
-        data-testid="header-avatar"
-      >
-        <UserAvatar src={info.Avatar} name={info.Name} size={size} />
-      </button>
+    <Dropdown
+      menu={{ items }}
+      trigger={isMobile ? ['click'] : ['hover']}
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <HeaderAvatarButton info={info} size={size} onClick={isMobile ? undefined : () => navigate(target)} />
     </Dropdown>
   );
 }

@@ -1,8 +1,9 @@
-/** The assistant's public surface: its pages, each loaded on first visit. */
+/** The assistant's public surface: its pages, each loaded on first visit except /home, the landing page. */
 import { lazy } from 'react';
-import { lazyPage } from '../../shared/navigation/lazy-page';
+import { eagerPage, lazyPage } from '../../shared/navigation/lazy-page';
+import HomePageComponent from './home-page';
 
-export const HomePage = lazyPage(() => import('./home-page'));
+export const HomePage = eagerPage(HomePageComponent);
 export const HomechatPage = lazyPage(() => import('./homechat-page'));
 export const ChatPage = lazyPage(() => import('./chat-page'));
 export const MixchatPage = lazyPage(() => import('./mixchat-page'));

@@ -22,6 +22,8 @@ export interface QuestionBoxProps {
 }
 
 const MAX_ROWS = 6;
+/** Where CSS grows the box (question-box.css), measuring it would only force a layout. */
+const growsByItself = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
 export function QuestionBox({
   value,
@@ -35,11 +37,15 @@ export function QuestionBox({
 }: QuestionBoxProps) {
   const input = useRef<HTMLTextAreaElement>(null);
 
-  // Grow with the text up to six lines, then scroll.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the value
+  // Grow with the text up to six lines, then scroll. Empty, it has its two rows: reading its
+  // layout then would cost the first screen a forced layout for nothing.
   useLayoutEffect(() => {
     const area = input.current;
-    if (!area) return;
+    if (!area || growsByItself) return;
+    if (!value) {
+      area.style.height = '';
+      return;
+    }
     area.style.height = 'auto';
     const line = Number.parseFloat(getComputedStyle(area).lineHeight) || 22;
     area.style.height = `${Math.min(area.scrollHeight, line * MAX_ROWS + 16)}px`;
