@@ -26,7 +26,7 @@ export function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-/** Manifest keys of the entry, then `pageModules` (e.g. `src/features/assistant/home-page.tsx`), with their static imports. */
+/** Manifest keys of the entry, then `pageModules` (e.g. `src/features/library/project-page.tsx`), with their static imports. */
 export function listFirstLoadChunks(manifest: Manifest, pageModules: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
