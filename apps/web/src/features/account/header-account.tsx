@@ -9,7 +9,7 @@
  */
 import { UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { common } from '../../locales/zh-CN/common';
 import { useBreakpoint } from '../../shared/hooks/use-breakpoint';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
@@ -32,14 +32,8 @@ export function HeaderAccount() {
   const navigate = useAppNavigate();
   const [menu, setMenu] = useState<LoadedMenu | null>(null);
   const wantsOpen = useRef<boolean | null>(null);
+  const loadedMenu = useRef<LoadedMenu['Menu'] | null>(null);
   const isPressed = useRef(false);
-  const isMounted = useRef(true);
-  useEffect(
-    () => () => {
-      isMounted.current = false;
-    },
-    [],
-  );
 
   if (!info) {
     return (
@@ -58,18 +52,19 @@ export function HeaderAccount() {
 
   // The avatar stays this button until the menu's code is here, and is swapped for the menu's
   // only between presses, so a click is never split across the two.
+  const swapIn = () => {
+    if (loadedMenu.current && !isPressed.current) {
+      setMenu({ Menu: loadedMenu.current, isOpen: wantsOpen.current ?? false });
+    }
+  };
   const want = (isOpen: boolean) => {
     const isFirst = wantsOpen.current === null;
     wantsOpen.current = (wantsOpen.current ?? false) || isOpen;
     if (!isFirst) return;
     void import('./header-avatar-menu').then(
       (loaded) => {
-        const show = () => {
-          if (!isMounted.current) return;
-          if (isPressed.current) return void setTimeout(show, 50);
-          setMenu({ Menu: loaded.default, isOpen: wantsOpen.current ?? false });
-        };
-        show();
+        loadedMenu.current = loaded.default;
+        swapIn();
       },
       () => {
         // Offline or a deploy replaced the files: the avatar keeps working as a link.
@@ -92,10 +87,12 @@ export function HeaderAccount() {
         // After this press's click has run.
         setTimeout(() => {
           isPressed.current = false;
+          swapIn();
         }, 0);
       }}
       onPointerCancel={() => {
         isPressed.current = false;
+        swapIn();
       }}
       onClick={() => (isMobile ? want(true) : navigate(avatarTarget(info)))}
     />
