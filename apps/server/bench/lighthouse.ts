@@ -10,7 +10,9 @@
  * signs in first (the SMS code is read from the server's log, as the dev outbox writes it
  * there). Measuring starts once the server is idle (what a start queues in the background
  * is done). Prints per page the score, FCP, LCP, TBT, CLS, Speed Index, the audits that cost
- * most, and the load average at the time. `RUNS=3` takes the median of three runs per page.
+ * most, the element of the largest contentful paint, and the load average at the time. A run
+ * whose largest paint is index.html's loading ring fails: the page never rendered (a broken
+ * build scores higher than a working one). `RUNS=3` takes the median of three runs per page.
  *
  * Each run is a first visit, as Lighthouse's own storage reset makes it: the HTTP cache, the
  * Cache Storage and the service worker are cleared before it. Only the sign-in (cookie and
@@ -49,6 +51,8 @@ interface PageResult {
   tbt: number;
   cls: number;
   si: number;
+  /** The largest contentful paint's element, as Lighthouse quotes it. */
+  lcpElement: string;
   costs: string[];
 }
 
@@ -130,6 +134,11 @@ async function measure(debugPort: number, url: string): Promise<PageResult> {
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} 跳转到了 ${lhr.finalDisplayedUrl}（未登录？）`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const lcpNode = largestPaintNode(lhr.audits['largest-contentful-paint-element']?.details);
+  // A page that never renders (a broken build) still scores, higher than a working one: its
+  // largest paint is index.html's loading ring, and no script blocks anything after it.
+  if (!lcpNode || /jq-page-loading/.test(`${lcpNode.selector} ${lcpNode.snippet}`))
+    throw new Error(`${url} 没有渲染出页面：最大内容绘制是 ${lcpNode?.snippet ?? '（无）'}，不是页面的内容`);
   // What costs most: the opportunities with their estimated saving, and the diagnostics that fail.
   const costs = Object.values(lhr.audits)
     .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== 'informative')
@@ -151,8 +160,20 @@ async function measure(debugPort: number, url: string): Promise<PageResult> {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     si: audit('speed-index'),
+    lcpElement: lcpNode.snippet,
     costs,
   };
+}
+
+interface AuditNode {
+  selector: string;
+  snippet: string;
+}
+
+/** The node in the details of `largest-contentful-paint-element` (a list whose first table names it). */
+function largestPaintNode(details: unknown): AuditNode | undefined {
+  const tables = (details as { items?: { items?: { node?: AuditNode }[] }[] } | undefined)?.items;
+  return tables?.[0]?.items?.[0]?.node;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -229,7 +250,7 @@ async function main() {
       );
     }
     for (const r of results) {
-      console.info(`\n${r.path} 扣分最多：`);
+      console.info(`\n${r.path} 的最大内容绘制：${r.lcpElement}；扣分最多：`);
       for (const cost of r.costs) console.info(`  - ${cost}`);
     }
   } finally {
